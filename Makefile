@@ -1,0 +1,55 @@
+# Two commands on a fresh machine: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
+PO     := locale/nb/LC_MESSAGES/django.po
+MANAGE := $(BIN)/python manage.py
+
+.PHONY: setup run serve test lint check-translations messages bench soak clean
+
+$(STAMP): pyproject.toml
+	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet ".[dev]"
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+setup: $(STAMP)
+	$(MANAGE) compilemessages --verbosity 0 --ignore=.venv
+	$(MANAGE) migrate --verbosity 0
+
+run: setup
+	$(MANAGE) runserver 127.0.0.1:8000
+
+# Production settings on this machine: gunicorn, whitenoise, hashed static files.
+serve: setup
+	DJANGO_DEBUG=0 $(MANAGE) collectstatic --noinput --verbosity 0
+	DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 $(BIN)/gunicorn ghost_site.wsgi \
+		--bind 127.0.0.1:8000 --workers 2 --access-logfile -
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+check-translations:
+	@stats=$$(msgfmt --check --statistics -o /dev/null $(PO) 2>&1); echo "nb: $$stats"; \
+	case "$$stats" in *untranslated*|*fuzzy*) echo "The Norwegian catalogue is incomplete."; exit 1;; esac
+
+test: setup lint check-translations
+	$(MANAGE) makemigrations --check --dry-run
+	$(BIN)/pytest
+
+# Refresh the Norwegian catalogue after changing interface strings.
+messages: $(STAMP)
+	$(MANAGE) makemessages -l nb --no-location --ignore=.venv --ignore=tests
+
+bench: setup
+	$(BIN)/python bench/bench.py
+
+soak: setup
+	$(BIN)/python bench/soak.py
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3* .pytest_cache .ruff_cache

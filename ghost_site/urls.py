@@ -1,0 +1,16 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.urls import include, path
+
+from . import views
+
+urlpatterns = [
+    path("", views.choose_language, name="choose-language"),
+    path("robots.txt", views.robots_txt, name="robots-txt"),
+]
+urlpatterns += i18n_patterns(
+    path("", include("rules.urls")),
+    path("", include("scorepad.urls")),
+)
+
+handler404 = "ghost_site.views.page_not_found"
+handler500 = "ghost_site.views.server_error"

@@ -1,0 +1,56 @@
+"""Site-wide views: the language choice at /, robots.txt and the error pages."""
+
+from django.conf import settings
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.template import loader
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+# Every Norwegian tag a phone may send; Nynorsk readers read Bokmål better than English.
+NORWEGIAN_TAGS = {"nb", "no", "nn"}
+
+
+def language_for(accept_language: str) -> str:
+    for tag, _quality in parse_accept_lang_header(accept_language or ""):
+        primary = tag.split("-")[0].lower()
+        if primary in NORWEGIAN_TAGS:
+            return "nb"
+        if primary == "en":
+            return "en"
+    return settings.LANGUAGE_CODE
+
+
+@require_GET
+@vary_on_headers("Accept-Language")
+@cache_control(private=True, max_age=0)
+def choose_language(request):
+    language = language_for(request.headers.get("Accept-Language", ""))
+    with translation.override(language):
+        return HttpResponseRedirect(reverse("rules:home"))
+
+
+@require_GET
+@cache_control(public=True, max_age=60 * 60 * 24)
+def robots_txt(request):
+    lines = ["User-agent: *"]
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            lines.append(f"Disallow: {reverse('scorepad:start')}")
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+
+
+def page_not_found(request, exception):
+    return render(request, "404.html", status=404)
+
+
+def server_error(request):
+    # No context processors, nothing from the failing request: show as little as we can.
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    with translation.override(language):
+        body = loader.get_template("500.html").render({"LANGUAGE_CODE": language})
+    return HttpResponse(body, status=500)

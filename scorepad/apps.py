@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class ScorepadConfig(AppConfig):
+    name = "scorepad"

@@ -1,0 +1,287 @@
+import re
+import unicodedata
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from rules import cards, content
+
+from .models import Variant
+
+NAME_MAX = 24
+
+
+def tidy_name(value: str) -> str:
+    """Trim, fold runs of white space, and drop control and format characters."""
+    kept = "".join(ch for ch in value if unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
+    return " ".join(kept.split())
+
+
+# Every way a rank may be typed, in either language: A or E (ess), J or Kn (knekt),
+# Q or D (dame), K, 2-10. Longest first so "10" and "kn" win over "1" and "k".
+_RANK_WORDS = {"10": "T", "kn": "J", "a": "A", "e": "A", "j": "J", "q": "Q", "d": "Q", "k": "K",
+               "t": "T"}
+_RANK_WORDS.update({str(n): str(n) for n in range(2, 10)})
+_RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, _RANK_WORDS), key=len, reverse=True)))
+
+
+def parse_ranks(text: str) -> list[str]:
+    """'8 J A 2 K', '8,kn,e,2,k' or '8ja2k' -> ['8', 'J', 'A', '2', 'K']."""
+    text = text.lower()
+    ranks, position = [], 0
+    for match in _RANK_TOKEN.finditer(text):
+        gap = text[position:match.start()]
+        if gap.strip(" ,;/+-"):
+            raise ValueError(gap.strip())
+        ranks.append(_RANK_WORDS[match.group()])
+        position = match.end()
+    rest = text[position:]
+    if rest.strip(" ,;/+-"):
+        raise ValueError(rest.strip())
+    return ranks
+
+
+def points_text(value: Decimal) -> str:
+    return content.format_points(value, get_language())
+
+
+def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
+    """What to say when a total cannot happen: the range and the nearest possible totals."""
+    below = [t for t in possible if t < value]
+    above = [t for t in possible if t > value]
+    nearest = [max(below)] if below else []
+    nearest += [min(above)] if above else []
+    return gettext(
+        "%(value)s cannot happen with these rules. Possible totals run from %(low)s to "
+        "%(high)s; the nearest are %(nearest)s."
+    ) % {
+        "value": points_text(value),
+        "low": points_text(min(possible)),
+        "high": points_text(max(possible)),
+        "nearest": gettext(" or ").join(points_text(t) for t in nearest),
+    }
+
+
+class PointsField(forms.DecimalField):
+    """A round total in the reader's format: 3,5 in Norwegian (3.5 too), 3.5 in English."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_digits=6, decimal_places=1, localize=True, **kwargs)
+        self.error_messages["invalid"] = _("Enter a number, such as %(example)s.")
+        self.widget.attrs.update(inputmode="decimal", autocomplete="off", enterkeyhint="next")
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.strip().replace("\u2212", "-")
+            if get_language() == "en" and "," in value:
+                raise ValidationError(
+                    gettext("Use a point for halves, such as %(example)s.")
+                    % {"example": points_text(Decimal("3.5"))},
+                    code="comma",
+                )
+        try:
+            number = super().to_python(value)
+        except ValidationError as error:
+            if error.code == "invalid":
+                raise ValidationError(
+                    self.error_messages["invalid"] % {"example": points_text(Decimal("3.5"))},
+                    code="invalid",
+                ) from None
+            raise
+        # -0 is 0; a total is never signed zero in the table.
+        return None if number is None else number + 0
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        attrs.pop("step", None)
+        return attrs
+
+    def get_bound_field(self, form, field_name):
+        return super().get_bound_field(form, field_name)
+
+
+def _validation_text(error: ValidationError) -> str:
+    return " ".join(error.messages)
+
+
+class NewGameForm(forms.Form):
+    player_count = forms.TypedChoiceField(
+        label=_("Number of players"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(cards.PLAYER_RANGE[0], cards.PLAYER_RANGE[1] + 1)],
+        initial=2,
+    )
+    variant = forms.ChoiceField(
+        label=_("Variant"), choices=Variant.choices, initial=Variant.STANDARD,
+        widget=forms.RadioSelect,
+    )
+    jack_value = forms.TypedChoiceField(
+        label=_("A jack is worth"), coerce=Decimal, widget=forms.RadioSelect, initial="0.5",
+    )
+    game_length = forms.ChoiceField(
+        label=_("The game ends"), widget=forms.RadioSelect, initial="threshold",
+        choices=[
+            ("threshold", _("when someone reaches 21 points")),
+            ("custom", _("at another threshold")),
+            ("single", _("after a single round")),
+        ],
+    )
+    threshold = forms.IntegerField(
+        label=_("Loss threshold"), required=False,
+        min_value=cards.THRESHOLD_RANGE[0], max_value=cards.THRESHOLD_RANGE[1],
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    first_dealer = forms.TypedChoiceField(label=_("Who deals first"), coerce=int, initial=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["jack_value"].choices = [
+            (str(value), points_text(value)) for value in cards.JACK_VALUES
+        ]
+        seats = range(cards.PLAYER_RANGE[1])
+        for seat in seats:
+            self.fields[f"name_{seat}"] = forms.CharField(
+                label=_("Player %(n)s") % {"n": seat + 1}, required=False, max_length=NAME_MAX,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words",
+                                              "enterkeyhint": "next"}),
+            )
+        self.fields["first_dealer"].choices = [
+            (seat, _("Player %(n)s") % {"n": seat + 1}) for seat in seats
+        ]
+
+    def name_fields(self):
+        return [self[f"name_{seat}"] for seat in range(cards.PLAYER_RANGE[1])]
+
+    def clean(self):
+        data = super().clean()
+        count = data.get("player_count")
+        variant = cards.VARIANTS.get(data.get("variant", ""))
+        if count and variant and count > variant.max_players:
+            self.add_error("player_count", gettext(
+                "%(variant)s is for up to %(n)s players. For more, choose Three in hand."
+            ) % {"variant": Variant(variant.key).label, "n": variant.max_players})
+        if data.get("game_length") == "custom" and data.get("threshold") is None \
+                and "threshold" not in self.errors:
+            self.add_error("threshold", gettext("Give the threshold, a whole number from %(low)s to %(high)s.")
+                           % {"low": cards.THRESHOLD_RANGE[0], "high": cards.THRESHOLD_RANGE[1]})
+        if count:
+            names = []
+            for seat in range(count):
+                name = tidy_name(data.get(f"name_{seat}", ""))
+                names.append(name or gettext("Player %(n)s") % {"n": seat + 1})
+            seen = set()
+            for seat, name in enumerate(names):
+                if name.casefold() in seen:
+                    self.add_error(f"name_{seat}", gettext(
+                        "Two players are called %(name)s. Give them different names.") % {"name": name})
+                seen.add(name.casefold())
+            data["names"] = names
+            if data.get("first_dealer") is not None and data["first_dealer"] >= count:
+                self.add_error("first_dealer", gettext("The dealer must be one of the players."))
+        return data
+
+    @property
+    def threshold_value(self) -> int | None:
+        length = self.cleaned_data["game_length"]
+        if length == "single":
+            return None
+        if length == "custom":
+            return self.cleaned_data["threshold"]
+        return cards.LOSS_THRESHOLD
+
+
+class RoundForm(forms.Form):
+    """One total per player, or the cards that make it; `number` is the round it is for."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=10_000)
+
+    def __init__(self, *args, game, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.players = players
+        hand = game.rules_variant.hand_size
+        for seat, player in enumerate(players):
+            self.fields[f"points_{seat}"] = PointsField(label=player.name, required=False)
+            self.fields[f"cards_{seat}"] = forms.CharField(
+                label=_("Cards of %(name)s") % {"name": player.name},
+                help_text=ngettext("%(n)s card: the row, then the ghost",
+                                   "%(n)s cards: the row, then the ghost", hand) % {"n": hand},
+                required=False, max_length=60,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
+                                              "spellcheck": "false", "class": "cards-input"}),
+            )
+
+    def rows(self):
+        return [
+            {"player": player, "seat": seat, "points": self[f"points_{seat}"],
+             "cards": self[f"cards_{seat}"]}
+            for seat, player in enumerate(self.players)
+        ]
+
+    def clean(self):
+        data = super().clean()
+        game = self.game
+        variant = game.rules_variant
+        possible = game.possible_totals()
+        hands = []
+        for seat, player in enumerate(self.players):
+            points_key, cards_key = f"points_{seat}", f"cards_{seat}"
+            if points_key in self.errors or cards_key in self.errors:
+                continue
+            points, typed = data.get(points_key), data.get(cards_key, "")
+            ranks: list[str] = []
+            if typed.strip():
+                try:
+                    ranks = parse_ranks(typed)
+                except ValueError as bad:
+                    self.add_error(cards_key, gettext("%(name)s: “%(text)s” is not a card.")
+                                   % {"name": player.name, "text": str(bad)[:10]})
+                    continue
+                if len(ranks) != variant.hand_size:
+                    self.add_error(cards_key, ngettext(
+                        "%(name)s: give %(n)s card, the row and the ghost; you gave %(given)s.",
+                        "%(name)s: give %(n)s cards, the row and the ghost; you gave %(given)s.",
+                        variant.hand_size) % {"name": player.name, "n": variant.hand_size,
+                                              "given": len(ranks)})
+                    continue
+                from_cards = cards.hand_total(ranks, game.jack_value)
+                if points is not None and points != from_cards:
+                    self.add_error(points_key, gettext(
+                        "%(name)s: the cards make %(cards)s, but the total says %(total)s.")
+                        % {"name": player.name, "cards": points_text(from_cards),
+                           "total": points_text(points)})
+                    continue
+                points = from_cards
+                data[points_key] = points
+                hands.append(ranks)
+            if points is None:
+                self.add_error(points_key, gettext("%(name)s: enter the round total.")
+                               % {"name": player.name})
+                continue
+            if points not in possible:
+                self.add_error(points_key, f"{player.name}: {describe_miss(points, possible)}")
+            data[cards_key] = " ".join(ranks)
+        too_many = cards.over_four_of_a_rank(hands)
+        if too_many:
+            language = get_language()
+            raise ValidationError(gettext(
+                "A deck has only %(n)s of each rank, and this round has more: %(ranks)s.")
+                % {"n": cards.COPIES_PER_RANK,
+                   "ranks": ", ".join(content.RANK_NAMES[language][r] for r in too_many)},
+                code="four_of_a_rank")
+        return data
+
+    def points(self) -> list[Decimal]:
+        return [self.cleaned_data[f"points_{seat}"] for seat in range(len(self.players))]
+
+    def hands(self) -> list[str]:
+        return [self.cleaned_data.get(f"cards_{seat}", "") for seat in range(len(self.players))]
+
+
+class EditRoundForm(RoundForm):
+    """The same entry, for a round already stored: `round_id` is the row it replaces."""
+
+    round_id = forms.IntegerField(widget=forms.HiddenInput)

@@ -1,0 +1,160 @@
+import secrets
+from decimal import Decimal
+
+from django.db import models
+from django.db.models import F, Prefetch, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rules import cards
+
+from . import scoring
+
+TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Variant(models.TextChoices):
+    STANDARD = "standard", pgettext_lazy("variant", "Standard")
+    SEVEN_CARDS = "seven_cards", pgettext_lazy("variant", "Seven cards")
+    THREE_IN_HAND = "three_in_hand", pgettext_lazy("variant", "Three in hand")
+    STOCK_ONLY = "stock_only", pgettext_lazy("variant", "Stock only")
+
+
+assert {v.value for v in Variant} == {v.key for v in cards.SCOREPAD_VARIANTS}
+
+
+class GameQuerySet(models.QuerySet):
+    def with_board(self):
+        """Players and live rounds with their scores: a constant four queries."""
+        return self.prefetch_related(
+            Prefetch("players", queryset=Player.objects.order_by("position")),
+            Prefetch(
+                "rounds",
+                queryset=Round.objects.filter(status=Round.Status.ACTIVE)
+                .order_by("number")
+                .prefetch_related("scores"),
+                to_attr="live_rounds",
+            ),
+        )
+
+
+class Game(models.Model):
+    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    watch_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    variant = models.CharField(max_length=20, choices=Variant.choices, default=Variant.STANDARD)
+    jack_value = models.DecimalField(max_digits=3, decimal_places=1, default=cards.JACK_HALF)
+    threshold = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Loss threshold; empty for a single round."
+    )
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    # Bumped by every change: the watch poll compares it, forms carry it.
+    version = models.PositiveIntegerField(default=0)
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(jack_value__in=cards.JACK_VALUES), name="jack_is_half_or_eleven"
+            ),
+            models.CheckConstraint(
+                condition=Q(threshold__isnull=True)
+                | Q(threshold__gte=cards.THRESHOLD_RANGE[0], threshold__lte=cards.THRESHOLD_RANGE[1]),
+                name="threshold_in_range",
+            ),
+        ]
+
+    def __str__(self):
+        return f"Game {self.pk}"
+
+    @property
+    def rules_variant(self) -> cards.Variant:
+        return cards.VARIANTS[self.variant]
+
+    @property
+    def single_round(self) -> bool:
+        return self.threshold is None
+
+    def possible_totals(self) -> frozenset[Decimal]:
+        return cards.possible_totals(self.rules_variant, self.jack_value)
+
+    def outcome(self) -> scoring.Outcome:
+        """Needs `with_board()`; computes from the prefetched rows without a query."""
+        players = list(self.players.all())
+        order = {p.pk: i for i, p in enumerate(players)}
+        rounds = []
+        for rnd in self.live_rounds:
+            points = [Decimal(0)] * len(players)
+            for score in rnd.scores.all():
+                points[order[score.player_id]] = score.points
+            rounds.append(points)
+        return scoring.outcome(len(players), rounds, self.threshold, self.first_dealer)
+
+    def touch(self):
+        Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.refresh_from_db(fields=["version"])
+
+
+class Player(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat")
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("counts")
+        UNDONE = "undone", _("undone")
+        REPLACED = "replaced", _("replaced by an edit")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number", "created_at"]
+        constraints = [
+            # The guard against a double tap or two phones: one live row per round number.
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                condition=Q(status="active"),
+                name="one_live_round_per_number",
+            )
+        ]
+
+    def __str__(self):
+        return f"Round {self.number} ({self.status})"
+
+
+class Score(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="scores")
+    points = models.DecimalField(max_digits=5, decimal_places=1)
+    cards = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["player_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_score_per_player")
+        ]
+
+    def __str__(self):
+        return f"{self.player}: {self.points}"

@@ -1,0 +1,100 @@
+// Progressive enhancement for the scorepad. Every form works without this file.
+// Event delegation on document, so boards swapped in by htmx need no re-binding.
+(function () {
+  "use strict";
+  var lang = document.documentElement.lang;
+  var RANK_WORDS = { "10": "T", kn: "J", a: "A", e: "A", j: "J", q: "Q", d: "Q", k: "K", t: "T" };
+  for (var n = 2; n <= 9; n++) RANK_WORDS[String(n)] = String(n);
+  var TOKEN = /10|kn|[2-9]|[aejqdkt]/g;
+  var LABELS = lang === "nb" ? { A: "E", J: "Kn", Q: "D", K: "K", T: "10" } : { T: "10" };
+
+  function parseRanks(text) {
+    return (text.toLowerCase().match(TOKEN) || []).map(function (t) { return RANK_WORDS[t]; });
+  }
+  function formatPoints(value) {
+    var text = String(value);
+    return lang === "nb" ? text.replace(".", ",") : text;
+  }
+  function label(rank) { return LABELS[rank] || rank; }
+
+  // The card helper: rank buttons write into the cards field; the total follows.
+  function refresh(form) {
+    var values = JSON.parse(form.dataset.values || "{}");
+    var hand = Number(form.dataset.hand);
+    var used = {};
+    form.querySelectorAll(".player-entry").forEach(function (entry) {
+      var input = entry.querySelector(".cards-input");
+      if (!input) return;
+      var ranks = parseRanks(input.value);
+      ranks.forEach(function (r) { used[r] = (used[r] || 0) + 1; });
+      var count = entry.querySelector(".count");
+      if (count) {
+        count.textContent = input.value.trim()
+          ? (lang === "nb" ? ranks.length + " av " + hand + " kort" : ranks.length + " of " + hand + " cards")
+          : "";
+      }
+      if (ranks.length === hand && input.value.trim()) {
+        var total = ranks.reduce(function (sum, r) { return sum + values[r]; }, 0);
+        entry.querySelector("input[inputmode=decimal]").value = formatPoints(total);
+      }
+    });
+    form.querySelectorAll(".rank[data-rank]").forEach(function (button) {
+      var full = (used[button.dataset.rank] || 0) >= 4;
+      button.disabled = full;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest(".rank");
+    if (!button) return;
+    var entry = button.closest(".player-entry");
+    var input = entry.querySelector(".cards-input");
+    var form = button.closest("form");
+    if (button.hasAttribute("data-clear")) {
+      input.value = "";
+      entry.querySelector("input[inputmode=decimal]").value = "";
+    } else if (parseRanks(input.value).length < Number(form.dataset.hand)) {
+      input.value = (input.value.trim() + " " + label(button.dataset.rank)).trim();
+    }
+    refresh(form);
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target.classList.contains("cards-input")) refresh(event.target.closest("form"));
+    if (event.target.form && event.target.form.classList.contains("new-game")) newGame(event.target.form);
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target.form && event.target.form.classList.contains("new-game")) newGame(event.target.form);
+  });
+
+  // The new-game form: show only the names in play, name the dealer choices.
+  function newGame(form) {
+    var count = Number(form.elements.player_count.value);
+    form.querySelectorAll(".name-field").forEach(function (field) {
+      field.hidden = Number(field.dataset.seat) >= count;
+    });
+    var dealer = form.elements.first_dealer;
+    Array.prototype.forEach.call(dealer.options, function (option) {
+      var seat = Number(option.value);
+      var name = form.elements["name_" + seat].value.trim();
+      option.hidden = seat >= count;
+      option.textContent = name || option.dataset.label || option.textContent;
+      if (!option.dataset.label) option.dataset.label = option.textContent;
+    });
+    var custom = form.querySelector("input[name=game_length][value=custom]");
+    var threshold = form.querySelector("#field-threshold");
+    if (custom && threshold) threshold.hidden = !custom.checked;
+  }
+
+  function init() {
+    document.querySelectorAll(".ranks").forEach(function (ranks) { ranks.hidden = false; });
+    document.querySelectorAll("form.round-form").forEach(refresh);
+    var start = document.querySelector("form.new-game");
+    if (start) {
+      Array.prototype.forEach.call(start.elements.first_dealer.options, function (o) { o.dataset.label = o.textContent; });
+      newGame(start);
+    }
+  }
+  document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("htmx:afterSettle", init);
+})();

@@ -1,0 +1,417 @@
+import csv
+import json
+import time
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from rules import cards, content
+
+from .forms import EditRoundForm, NewGameForm, RoundForm
+from .models import Game, Player, Round, Score
+
+MY_GAMES = "my_games"
+MY_GAMES_KEPT = 30
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def game_for_edit(token: str) -> Game:
+    return get_object_or_404(Game.objects.with_board(), edit_token=token)
+
+
+def remember_game(request, game: Game) -> None:
+    """'My games' are the edit tokens this browser created, newest first, in its session."""
+    tokens = [t for t in request.session.get(MY_GAMES, []) if t != game.edit_token]
+    request.session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
+
+
+def client_address(request) -> str:
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def allow_new_game(request) -> bool:
+    """At most GAMES_PER_HOUR_PER_CLIENT new games an hour per address, in the shared cache."""
+    key = f"new-games:{client_address(request)}:{int(time.time() // 3600)}"
+    cache.add(key, 0, timeout=3600)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=3600)
+        count = 1
+    return count <= settings.GAMES_PER_HOUR_PER_CLIENT
+
+
+def rank_buttons():
+    language = get_language()
+    order = ("8", "J", "A", "2", "3", "4", "5", "6", "7", "9", "T", "Q", "K")
+    return [{"code": r, "label": content.rank_label(r, language),
+             "name": content.RANK_NAMES[language][r]} for r in order]
+
+
+def card_values_json(jack_value) -> str:
+    """The card table for the helper script, read from rules.cards like everything else."""
+    return json.dumps({rank: float(value) for rank, value in cards.card_table(jack_value).items()})
+
+
+def board_context(game: Game, **extra) -> dict:
+    players = list(game.players.all())
+    result = game.outcome()
+    names = [p.name for p in players]
+    rows = []
+    for index, rnd in enumerate(game.live_rounds):
+        rows.append({
+            "round": rnd,
+            "points": result.rounds[index],
+            "running": result.running[index],
+            "winners": result.round_winners[index],
+            "dealer": names[(game.first_dealer + index) % len(players)],
+            "after_end": result.finished_after is not None and rnd.number > result.finished_after,
+        })
+    standings = [
+        {"name": name, "total": result.totals[i], "distance": result.distance(i),
+         "lost": i in result.losers, "won": i in result.winners and result.finished}
+        for i, name in enumerate(names)
+    ]
+    context = {
+        "game": game,
+        "players": players,
+        "outcome": result,
+        "rows": rows,
+        "standings": standings,
+        "loser_names": [names[i] for i in result.losers],
+        "winner_names": [names[i] for i in result.winners],
+        "next_dealer": names[result.next_dealer],
+        "next_starter": names[result.next_starter],
+        "next_number": len(game.live_rounds) + 1,
+        "variant_name": content.rules().variants[game.variant]["name"],
+        "rank_buttons": rank_buttons(),
+        "card_values_json": card_values_json(game.jack_value),
+    }
+    context.update(extra)
+    return context
+
+
+def round_form(game: Game, players, data=None) -> RoundForm:
+    return RoundForm(data, game=game, players=players,
+                     initial={"number": len(game.live_rounds) + 1})
+
+
+def show_game(request, game: Game, form=None, status=200, **extra):
+    players = list(game.players.all())
+    form = form or round_form(game, players)
+    history = game.rounds.exclude(status=Round.Status.ACTIVE).prefetch_related("scores")
+    context = board_context(game, form=form, history=history, **extra)
+    template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
+    return render(request, template, context, status=status)
+
+
+def after_change(request, game: Game):
+    """Plain posts redirect (post/redirect/get); htmx swaps the fresh board in place."""
+    if request.htmx:
+        return show_game(request, game_for_edit(game.edit_token))
+    return redirect("scorepad:game", token=game.edit_token)
+
+
+# ----------------------------------------------------------------- pages
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
+def start(request):
+    if request.method == "POST":
+        form = NewGameForm(request.POST)
+        if form.is_valid():
+            if not allow_new_game(request):
+                messages.error(request, _(
+                    "That is a lot of new games from one place. Wait a while, or keep "
+                    "playing one of the games below."))
+                return render(request, "scorepad/start.html",
+                              {"form": form, "my_games": my_games(request)}, status=429)
+            game = create_game(form)
+            remember_game(request, game)
+            return redirect("scorepad:game", token=game.edit_token)
+        status = 400
+    else:
+        form, status = NewGameForm(), 200
+    return render(request, "scorepad/start.html",
+                  {"form": form, "my_games": my_games(request)}, status=status)
+
+
+def my_games(request):
+    tokens = request.session.get(MY_GAMES, [])
+    if not tokens:
+        return []
+    games = {g.edit_token: g for g in
+             Game.objects.filter(edit_token__in=tokens).prefetch_related("players")}
+    return [games[t] for t in tokens if t in games]
+
+
+@transaction.atomic
+def create_game(form: NewGameForm, rematch_of: Game | None = None) -> Game:
+    data = form.cleaned_data
+    game = Game.objects.create(
+        variant=data["variant"], jack_value=data["jack_value"],
+        threshold=form.threshold_value, first_dealer=data["first_dealer"], rematch_of=rematch_of,
+    )
+    Player.objects.bulk_create(
+        Player(game=game, position=seat, name=name) for seat, name in enumerate(data["names"])
+    )
+    return game
+
+
+@require_GET
+@never_cache
+@vary_on_headers("HX-Request")
+def game_page(request, token):
+    return show_game(request, game_for_edit(token))
+
+
+@require_POST
+@never_cache
+def add_round(request, token):
+    game = game_for_edit(token)
+    players = list(game.players.all())
+    form = RoundForm(request.POST, game=game, players=players)
+    if not form.is_valid():
+        return show_game(request, game, form=form, status=422)
+    number = form.cleaned_data["number"]
+    expected = len(game.live_rounds) + 1
+    if number < expected:
+        # A resent or double-tapped form: the round is already in.
+        messages.info(request, _("Round %(n)s was already saved.") % {"n": number})
+        return after_change(request, game)
+    if number > expected or game.outcome().finished:
+        return refuse(request, game, form, number, expected)
+    try:
+        with transaction.atomic():
+            rnd = Round.objects.create(game=game, number=number)
+            Score.objects.bulk_create(
+                Score(round=rnd, player=player, points=points, cards=hand)
+                for player, points, hand in zip(players, form.points(), form.hands(), strict=True)
+            )
+            game.touch()
+    except IntegrityError:
+        # Another phone stored this round number a moment ago.
+        game = game_for_edit(token)
+        return show_game(request, game, form=round_form(game, players, request.POST), status=409,
+                         conflict=_("Round %(n)s was just entered from another phone. "
+                                    "Check the table; your numbers are still in the form.")
+                         % {"n": number})
+    messages.success(request, _("Round %(n)s saved.") % {"n": number})
+    return after_change(request, game)
+
+
+def refuse(request, game, form, number, expected):
+    if game.outcome().finished:
+        text = _("The game is over. Undo or edit a round to reopen it.")
+    else:
+        text = _("Round %(n)s is not the next round; the next one is %(next)s.") % {
+            "n": number, "next": expected}
+    return show_game(request, game, form=form, status=409, conflict=text)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
+def edit_round(request, token, number):
+    game = game_for_edit(token)
+    players = list(game.players.all())
+    rnd = next((r for r in game.live_rounds if r.number == number), None)
+    if rnd is None:
+        return render(request, "404.html", status=404)
+    if request.method == "POST":
+        form = EditRoundForm(request.POST, game=game, players=players)
+        if form.is_valid():
+            with transaction.atomic():
+                replaced = Round.objects.filter(
+                    pk=form.cleaned_data["round_id"], game=game, number=number,
+                    status=Round.Status.ACTIVE,
+                ).update(status=Round.Status.REPLACED)
+                if replaced:
+                    new = Round.objects.create(game=game, number=number)
+                    Score.objects.bulk_create(
+                        Score(round=new, player=p, points=pts, cards=hand)
+                        for p, pts, hand in zip(players, form.points(), form.hands(), strict=True)
+                    )
+                    game.touch()
+            if replaced:
+                messages.success(request, _("Round %(n)s changed.") % {"n": number})
+                return redirect("scorepad:game", token=token)
+            form.add_error(None, _("Someone changed round %(n)s meanwhile. Here it is as it "
+                                   "is now; your numbers were not saved.") % {"n": number})
+            rnd = next(r for r in game_for_edit(token).live_rounds if r.number == number)
+            form = edit_form(game, players, rnd, errors_from=form)
+        status = 422 if form.errors else 200
+    else:
+        form, status = edit_form(game, players, rnd), 200
+    return render(request, "scorepad/edit_round.html",
+                  board_context(game, form=form, editing=rnd), status=status)
+
+
+def edit_form(game, players, rnd, errors_from=None):
+    scores = {s.player_id: s for s in rnd.scores.all()}
+    initial = {"number": rnd.number, "round_id": rnd.pk}
+    for seat, player in enumerate(players):
+        score = scores[player.pk]
+        initial[f"points_{seat}"] = score.points
+        initial[f"cards_{seat}"] = score.cards
+    form = EditRoundForm(game=game, players=players, initial=initial)
+    if errors_from is not None:
+        form._errors = errors_from._errors  # show why it was not saved
+    return form
+
+
+@require_POST
+@never_cache
+def undo_round(request, token):
+    game = game_for_edit(token)
+    # The form names the round it undoes, so a double tap cannot undo two rounds.
+    number = request.POST.get("number", "")
+    last = len(game.live_rounds)
+    with transaction.atomic():
+        undone = last > 0 and number == str(last) and Round.objects.filter(
+            game=game, number=last, status=Round.Status.ACTIVE,
+        ).update(status=Round.Status.UNDONE)
+        if undone:
+            game.touch()
+    if undone:
+        messages.success(request, _("Round %(n)s undone. You can bring it back until the "
+                                    "next round is entered.") % {"n": number})
+    else:
+        messages.info(request, _("Nothing to undo: that round was already undone."))
+    return after_change(request, game)
+
+
+@require_POST
+@never_cache
+def restore_round(request, token):
+    game = game_for_edit(token)
+    round_id = request.POST.get("round_id", "")
+    next_number = len(game.live_rounds) + 1
+    try:
+        with transaction.atomic():
+            restored = Round.objects.filter(
+                game=game, pk=round_id if round_id.isdigit() else -1,
+                status=Round.Status.UNDONE, number=next_number,
+            ).update(status=Round.Status.ACTIVE)
+            if restored:
+                game.touch()
+    except IntegrityError:
+        restored = 0
+    if restored:
+        messages.success(request, _("Round %(n)s is back.") % {"n": next_number})
+    else:
+        messages.error(request, _("That round cannot come back: a new round has taken its place."))
+    return after_change(request, game)
+
+
+@require_POST
+@never_cache
+def rematch(request, token):
+    old = game_for_edit(token)
+    if not allow_new_game(request):
+        messages.error(request, _("That is a lot of new games from one place. Wait a while."))
+        return redirect("scorepad:game", token=token)
+    with transaction.atomic():
+        game = Game.objects.create(variant=old.variant, jack_value=old.jack_value,
+                                   threshold=old.threshold, first_dealer=old.first_dealer,
+                                   rematch_of=old)
+        Player.objects.bulk_create(Player(game=game, position=p.position, name=p.name)
+                                   for p in old.players.all())
+    remember_game(request, game)
+    messages.success(request, _("A new game with the same players and rules."))
+    return redirect("scorepad:game", token=game.edit_token)
+
+
+# ----------------------------------------------------------------- watching
+
+
+@require_GET
+@never_cache
+def watch(request, token):
+    game = get_object_or_404(Game.objects.with_board(), watch_token=token)
+    return render(request, "scorepad/watch.html", board_context(game, watching=True))
+
+
+@require_GET
+@never_cache
+def watch_poll(request, token):
+    """204 with no body while nothing changed: one indexed query per poll."""
+    version = Game.objects.filter(watch_token=token).values_list("version", flat=True).first()
+    if version is None:
+        return HttpResponse(status=404)
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    game = get_object_or_404(Game.objects.with_board(), watch_token=token)
+    return render(request, "scorepad/watch.html#watched", board_context(game, watching=True))
+
+
+# ----------------------------------------------------------------- export
+
+
+def export_rows(game: Game):
+    players = list(game.players.all())
+    result = game.outcome()
+    header = [_("Round")] + [p.name for p in players]
+    body = [[str(r.number)] + [content.format_points(p) for p in pts]
+            for r, pts in zip(game.live_rounds, result.rounds, strict=True)]
+    total = [_("Total")] + [content.format_points(t) for t in result.totals]
+    return header, body, total
+
+
+@require_GET
+def export_csv(request, token):
+    game = game_for_edit(token)
+    header, body, total = export_rows(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ghost-{game.pk}.csv"'
+    response.write("\ufeff")  # spreadsheet programs read UTF-8 names correctly with a BOM
+    writer = csv.writer(response, delimiter=";" if request.LANGUAGE_CODE == "nb" else ",")
+    writer.writerows([header, *body, total])
+    return response
+
+
+@require_GET
+def export_json(request, token):
+    game = game_for_edit(token)
+    players = list(game.players.all())
+    result = game.outcome()
+    history = game.rounds.order_by("number", "created_at").prefetch_related("scores")
+    order = {p.pk: i for i, p in enumerate(players)}
+
+    def points_of(rnd):
+        pts = [None] * len(players)
+        for s in rnd.scores.all():
+            pts[order[s.player_id]] = {"points": str(s.points), "cards": s.cards}
+        return pts
+
+    data = {
+        "game": game.pk,
+        "variant": game.variant,
+        "jack_value": str(game.jack_value),
+        "threshold": game.threshold,
+        "first_dealer": game.first_dealer,
+        "players": [p.name for p in players],
+        "rounds": [{"number": r.number, "status": r.status, "entered": r.created_at.isoformat(),
+                    "scores": points_of(r)} for r in history],
+        "totals": [str(t) for t in result.totals],
+        "finished_after_round": result.finished_after,
+        "losers": [players[i].name for i in result.losers],
+        "winners": [players[i].name for i in result.winners],
+        "watch_url": request.build_absolute_uri(reverse("scorepad:watch", args=[game.watch_token])),
+    }
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="ghost-{game.pk}.json"'
+    return response
+
