@@ -8,15 +8,17 @@ def languages(request):
     current = get_language()
     path = request.path
     links = []
-    for code, name in settings.LANGUAGES:
+    for code, _name in settings.LANGUAGES:
         url = translate_url(path, code)
-        links.append({
-            "code": code,
-            "name": {"en": "English", "nb": "Norsk"}[code],
-            "url": url,
-            "absolute": request.build_absolute_uri(url),
-            "current": code == current,
-        })
+        links.append(
+            {
+                "code": code,
+                "name": {"en": "English", "nb": "Norsk"}[code],
+                "url": url,
+                "absolute": request.build_absolute_uri(url),
+                "current": code == current,
+            }
+        )
     english = next(link for link in links if link["code"] == "en")
     is_home = request.resolver_match and request.resolver_match.view_name == "rules:home"
     return {

@@ -109,8 +109,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # servers (the rate limit): Redis when REDIS_URL is set.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-         "LOCATION": os.environ["REDIS_URL"]}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
         if os.environ.get("REDIS_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}
     ),
@@ -131,6 +133,7 @@ TIME_ZONE = "Europe/Oslo"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "ghost_site" / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

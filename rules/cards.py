@@ -31,7 +31,13 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-_FIXED_VALUES = {"8": Decimal(0), "A": Decimal(1), "T": Decimal(10), "Q": Decimal(12), "K": Decimal(13)}
+_FIXED_VALUES = {
+    "8": Decimal(0),
+    "A": Decimal(1),
+    "T": Decimal(10),
+    "Q": Decimal(12),
+    "K": Decimal(13),
+}
 
 
 def card_value(rank: str, jack_value: Decimal = JACK_HALF) -> Decimal:
@@ -90,7 +96,9 @@ VARIANTS = {
     for v in (
         STANDARD,
         Variant("seven_cards", row_size=7, max_players=2),
-        Variant("jack_eleven", row_size=4, max_players=2, fixed_jack=JACK_ELEVEN, in_scorepad=False),
+        Variant(
+            "jack_eleven", row_size=4, max_players=2, fixed_jack=JACK_ELEVEN, in_scorepad=False
+        ),
         Variant("three_in_hand", row_size=3, max_players=6),
         Variant("stock_only", row_size=4, max_players=2, face_up_start=False),
     )
@@ -114,6 +122,4 @@ def possible_totals(variant: Variant, jack_value: Decimal = JACK_HALF) -> frozen
             for k in range(COPIES_PER_RANK + 1)
             if count + k <= variant.hand_size
         }
-    return frozenset(
-        Decimal(total) / 2 for count, total in reachable if count == variant.hand_size
-    )
+    return frozenset(Decimal(total) / 2 for count, total in reachable if count == variant.hand_size)

@@ -27,13 +27,33 @@ DATA_FILE = Path(__file__).parent / "data" / "rules.toml"
 
 RANK_NAMES = {
     "en": {
-        "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
-        "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
+        "A": "ace",
+        "2": "two",
+        "3": "three",
+        "4": "four",
+        "5": "five",
+        "6": "six",
+        "7": "seven",
+        "8": "eight",
+        "9": "nine",
+        "T": "ten",
+        "J": "jack",
+        "Q": "queen",
         "K": "king",
     },
     "nb": {
-        "A": "ess", "2": "toer", "3": "treer", "4": "firer", "5": "femmer", "6": "sekser",
-        "7": "sjuer", "8": "åtter", "9": "nier", "T": "tier", "J": "knekt", "Q": "dame",
+        "A": "ess",
+        "2": "toer",
+        "3": "treer",
+        "4": "firer",
+        "5": "femmer",
+        "6": "sekser",
+        "7": "sjuer",
+        "8": "åtter",
+        "9": "nier",
+        "T": "tier",
+        "J": "knekt",
+        "Q": "dame",
         "K": "konge",
     },
 }
@@ -282,12 +302,20 @@ def example_figures(block: dict[str, Any]) -> dict[str, Decimal]:
     if kind == "swap_example":
         leaves = cards.hand_total([block["replaced"]])
         arrives = cards.hand_total([block["drawn"]])
-        return {"place": block["place"], "leaves": leaves, "arrives": arrives,
-                "saved": leaves - arrives}
+        return {
+            "place": block["place"],
+            "leaves": leaves,
+            "arrives": arrives,
+            "saved": leaves - arrives,
+        }
     row_total = cards.hand_total(block["row"])
     ghost_value = cards.hand_total([block["ghost"]])
-    return {"row_total": row_total, "ghost_value": ghost_value,
-            "total": row_total + ghost_value, "opponent": block["opponent"]}
+    return {
+        "row_total": row_total,
+        "ghost_value": ghost_value,
+        "total": row_total + ghost_value,
+        "opponent": block["opponent"],
+    }
 
 
 def value_rows(language: str, jack_value: Decimal = cards.JACK_HALF) -> list[dict[str, str]]:
@@ -295,20 +323,30 @@ def value_rows(language: str, jack_value: Decimal = cards.JACK_HALF) -> list[dic
     face = [r for r in cards.RANKS if r.isdigit() and r != "8"]
     rows = []
     for rank in ("8", "J", "A"):
-        rows.append({"rank": RANK_NAMES[language][rank].capitalize(),
-                     "short": rank_label(rank, language),
-                     "points": format_points(cards.card_value(rank, jack_value), language)})
+        rows.append(
+            {
+                "rank": RANK_NAMES[language][rank].capitalize(),
+                "short": rank_label(rank, language),
+                "points": format_points(cards.card_value(rank, jack_value), language),
+            }
+        )
     with translation.override(language):
-        rows.append({
-            "rank": translation.gettext("%(low)s–%(seven)s, %(nine)s and %(ten)s") % {
-                "low": face[0], "seven": "7", "nine": "9", "ten": "10"},
-            "short": "",
-            "points": translation.gettext("face value"),
-        })
+        rows.append(
+            {
+                "rank": translation.gettext("%(low)s–%(seven)s, %(nine)s and %(ten)s")
+                % {"low": face[0], "seven": "7", "nine": "9", "ten": "10"},
+                "short": "",
+                "points": translation.gettext("face value"),
+            }
+        )
     for rank in ("Q", "K"):
-        rows.append({"rank": RANK_NAMES[language][rank].capitalize(),
-                     "short": rank_label(rank, language),
-                     "points": format_points(cards.card_value(rank, jack_value), language)})
+        rows.append(
+            {
+                "rank": RANK_NAMES[language][rank].capitalize(),
+                "short": rank_label(rank, language),
+                "points": format_points(cards.card_value(rank, jack_value), language),
+            }
+        )
     return rows
 
 
@@ -320,15 +358,17 @@ def variant_rows(language: str) -> list[dict[str, Any]]:
             continue
         jack = variant.fixed_jack or cards.JACK_HALF
         totals = cards.possible_totals(variant, jack)
-        rows.append({
-            "key": key,
-            "name": data[key]["name"][language],
-            "description": render_text(data[key]["description"], language),
-            "players": variant.max_players,
-            "cards": variant.hand_size,
-            "lowest": format_points(min(totals), language),
-            "highest": format_points(max(totals), language),
-        })
+        rows.append(
+            {
+                "key": key,
+                "name": data[key]["name"][language],
+                "description": render_text(data[key]["description"], language),
+                "players": variant.max_players,
+                "cards": variant.hand_size,
+                "lowest": format_points(min(totals), language),
+                "highest": format_points(max(totals), language),
+            }
+        )
     return rows
 
 
@@ -347,17 +387,23 @@ def rendered_sections(language: str) -> list[dict[str, Any]]:
             elif kind in ("list", "steps"):
                 item["items"] = [render_text(i, language) for i in block["items"]]
             elif kind == "settle":
-                item["items"] = [{f: render_text(i[f], language) for f in ("question", "default", "other")}
-                                 for i in block["items"]]
+                item["items"] = [
+                    {f: render_text(i[f], language) for f in ("question", "default", "other")}
+                    for i in block["items"]
+                ]
             elif kind in EXAMPLE_FIGURES:
                 figures = example_figures(block)
                 item.update(
                     caption=block["caption"][language],
                     text=render_text(block["text"], language, figures),
                     figures={k: format_points(v, language) for k, v in figures.items()},
-                    cards=[{"html": card_html(c, language),
-                            "points": format_points(cards.hand_total([c]), language)}
-                           for c in block.get("cards") or block.get("row") or []],
+                    cards=[
+                        {
+                            "html": card_html(c, language),
+                            "points": format_points(cards.hand_total([c]), language),
+                        }
+                        for c in block.get("cards") or block.get("row") or []
+                    ],
                     ghost=block.get("ghost") and card_html(block["ghost"], language),
                 )
             elif kind == "values":
@@ -365,11 +411,18 @@ def rendered_sections(language: str) -> list[dict[str, Any]]:
             elif kind == "variants":
                 item["rows"] = variant_rows(language)
             elif kind == "faq":
-                item["items"] = [{"question": render_text(q["question"], language),
-                                  "answer": render_text(q["answer"], language)} for q in data.faq]
+                item["items"] = [
+                    {
+                        "question": render_text(q["question"], language),
+                        "answer": render_text(q["answer"], language),
+                    }
+                    for q in data.faq
+                ]
             elif kind == "related":
-                item["items"] = [{"name": r["name"][language], "text": render_text(r["text"], language)}
-                                 for r in data.related]
+                item["items"] = [
+                    {"name": r["name"][language], "text": render_text(r["text"], language)}
+                    for r in data.related
+                ]
             blocks.append(item)
         out.append({"id": section["id"], "title": section["title"][language], "blocks": blocks})
     return out

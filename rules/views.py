@@ -1,7 +1,7 @@
-from django.views.decorators.cache import cache_control, cache_page
-from django.views.decorators.http import require_safe
 from django.shortcuts import render
 from django.utils.translation import get_language
+from django.views.decorators.cache import cache_control, cache_page
+from django.views.decorators.http import require_safe
 
 from . import cards, content
 
@@ -41,7 +41,13 @@ def rules_page(request):
 @rules_cache
 def variants_page(request):
     language = get_language()
-    return render(request, "rules/variants.html", {
-        "rows": content.variant_rows(language),
-        "standard": content.render_text(content.rules().variants["standard"]["description"], language),
-    })
+    return render(
+        request,
+        "rules/variants.html",
+        {
+            "rows": content.variant_rows(language),
+            "standard": content.render_text(
+                content.rules().variants["standard"]["description"], language
+            ),
+        },
+    )

@@ -22,8 +22,17 @@ def tidy_name(value: str) -> str:
 
 # Every way a rank may be typed, in either language: A or E (ess), J or Kn (knekt),
 # Q or D (dame), K, 2-10. Longest first so "10" and "kn" win over "1" and "k".
-_RANK_WORDS = {"10": "T", "kn": "J", "a": "A", "e": "A", "j": "J", "q": "Q", "d": "Q", "k": "K",
-               "t": "T"}
+_RANK_WORDS = {
+    "10": "T",
+    "kn": "J",
+    "a": "A",
+    "e": "A",
+    "j": "J",
+    "q": "Q",
+    "d": "Q",
+    "k": "K",
+    "t": "T",
+}
 _RANK_WORDS.update({str(n): str(n) for n in range(2, 10)})
 _RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, _RANK_WORDS), key=len, reverse=True)))
 
@@ -33,7 +42,7 @@ def parse_ranks(text: str) -> list[str]:
     text = text.lower()
     ranks, position = [], 0
     for match in _RANK_TOKEN.finditer(text):
-        gap = text[position:match.start()]
+        gap = text[position : match.start()]
         if gap.strip(" ,;/+-"):
             raise ValueError(gap.strip())
         ranks.append(_RANK_WORDS[match.group()])
@@ -99,13 +108,6 @@ class PointsField(forms.DecimalField):
         attrs.pop("step", None)
         return attrs
 
-    def get_bound_field(self, form, field_name):
-        return super().get_bound_field(form, field_name)
-
-
-def _validation_text(error: ValidationError) -> str:
-    return " ".join(error.messages)
-
 
 class NewGameForm(forms.Form):
     player_count = forms.TypedChoiceField(
@@ -115,14 +117,21 @@ class NewGameForm(forms.Form):
         initial=2,
     )
     variant = forms.ChoiceField(
-        label=_("Variant"), choices=Variant.choices, initial=Variant.STANDARD,
+        label=_("Variant"),
+        choices=Variant.choices,
+        initial=Variant.STANDARD,
         widget=forms.RadioSelect,
     )
     jack_value = forms.TypedChoiceField(
-        label=_("A jack is worth"), coerce=Decimal, widget=forms.RadioSelect, initial="0.5",
+        label=_("A jack is worth"),
+        coerce=Decimal,
+        widget=forms.RadioSelect,
+        initial="0.5",
     )
     game_length = forms.ChoiceField(
-        label=_("The game ends"), widget=forms.RadioSelect, initial="threshold",
+        label=_("The game ends"),
+        widget=forms.RadioSelect,
+        initial="threshold",
         choices=[
             ("threshold", _("when someone reaches 21 points")),
             ("custom", _("at another threshold")),
@@ -130,8 +139,10 @@ class NewGameForm(forms.Form):
         ],
     )
     threshold = forms.IntegerField(
-        label=_("Loss threshold"), required=False,
-        min_value=cards.THRESHOLD_RANGE[0], max_value=cards.THRESHOLD_RANGE[1],
+        label=_("Loss threshold"),
+        required=False,
+        min_value=cards.THRESHOLD_RANGE[0],
+        max_value=cards.THRESHOLD_RANGE[1],
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     first_dealer = forms.TypedChoiceField(label=_("Who deals first"), coerce=int, initial=0)
@@ -144,9 +155,12 @@ class NewGameForm(forms.Form):
         seats = range(cards.PLAYER_RANGE[1])
         for seat in seats:
             self.fields[f"name_{seat}"] = forms.CharField(
-                label=_("Player %(n)s") % {"n": seat + 1}, required=False, max_length=NAME_MAX,
-                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words",
-                                              "enterkeyhint": "next"}),
+                label=_("Player %(n)s") % {"n": seat + 1},
+                required=False,
+                max_length=NAME_MAX,
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "autocapitalize": "words", "enterkeyhint": "next"}
+                ),
             )
         self.fields["first_dealer"].choices = [
             (seat, _("Player %(n)s") % {"n": seat + 1}) for seat in seats
@@ -160,13 +174,21 @@ class NewGameForm(forms.Form):
         count = data.get("player_count")
         variant = cards.VARIANTS.get(data.get("variant", ""))
         if count and variant and count > variant.max_players:
-            self.add_error("player_count", gettext(
-                "%(variant)s is for up to %(n)s players. For more, choose Three in hand."
-            ) % {"variant": Variant(variant.key).label, "n": variant.max_players})
-        if data.get("game_length") == "custom" and data.get("threshold") is None \
-                and "threshold" not in self.errors:
-            self.add_error("threshold", gettext("Give the threshold, a whole number from %(low)s to %(high)s.")
-                           % {"low": cards.THRESHOLD_RANGE[0], "high": cards.THRESHOLD_RANGE[1]})
+            self.add_error(
+                "player_count",
+                gettext("%(variant)s is for up to %(n)s players. For more, choose Three in hand.")
+                % {"variant": Variant(variant.key).label, "n": variant.max_players},
+            )
+        if (
+            data.get("game_length") == "custom"
+            and data.get("threshold") is None
+            and "threshold" not in self.errors
+        ):
+            self.add_error(
+                "threshold",
+                gettext("Give the threshold, a whole number from %(low)s to %(high)s.")
+                % {"low": cards.THRESHOLD_RANGE[0], "high": cards.THRESHOLD_RANGE[1]},
+            )
         if count:
             names = []
             for seat in range(count):
@@ -175,8 +197,11 @@ class NewGameForm(forms.Form):
             seen = set()
             for seat, name in enumerate(names):
                 if name.casefold() in seen:
-                    self.add_error(f"name_{seat}", gettext(
-                        "Two players are called %(name)s. Give them different names.") % {"name": name})
+                    self.add_error(
+                        f"name_{seat}",
+                        gettext("Two players are called %(name)s. Give them different names.")
+                        % {"name": name},
+                    )
                 seen.add(name.casefold())
             data["names"] = names
             if data.get("first_dealer") is not None and data["first_dealer"] >= count:
@@ -207,17 +232,32 @@ class RoundForm(forms.Form):
             self.fields[f"points_{seat}"] = PointsField(label=player.name, required=False)
             self.fields[f"cards_{seat}"] = forms.CharField(
                 label=_("Cards of %(name)s") % {"name": player.name},
-                help_text=ngettext("%(n)s card: the row, then the ghost",
-                                   "%(n)s cards: the row, then the ghost", hand) % {"n": hand},
-                required=False, max_length=60,
-                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
-                                              "spellcheck": "false", "class": "cards-input"}),
+                help_text=ngettext(
+                    "%(n)s card: the row, then the ghost",
+                    "%(n)s cards: the row, then the ghost",
+                    hand,
+                )
+                % {"n": hand},
+                required=False,
+                max_length=60,
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "autocapitalize": "characters",
+                        "spellcheck": "false",
+                        "class": "cards-input",
+                    }
+                ),
             )
 
     def rows(self):
         return [
-            {"player": player, "seat": seat, "points": self[f"points_{seat}"],
-             "cards": self[f"cards_{seat}"]}
+            {
+                "player": player,
+                "seat": seat,
+                "points": self[f"points_{seat}"],
+                "cards": self[f"cards_{seat}"],
+            }
             for seat, player in enumerate(self.players)
         ]
 
@@ -237,29 +277,43 @@ class RoundForm(forms.Form):
                 try:
                     ranks = parse_ranks(typed)
                 except ValueError as bad:
-                    self.add_error(cards_key, gettext("%(name)s: “%(text)s” is not a card.")
-                                   % {"name": player.name, "text": str(bad)[:10]})
+                    self.add_error(
+                        cards_key,
+                        gettext("%(name)s: “%(text)s” is not a card.")
+                        % {"name": player.name, "text": str(bad)[:10]},
+                    )
                     continue
                 if len(ranks) != variant.hand_size:
-                    self.add_error(cards_key, ngettext(
-                        "%(name)s: give %(n)s card, the row and the ghost; you gave %(given)s.",
-                        "%(name)s: give %(n)s cards, the row and the ghost; you gave %(given)s.",
-                        variant.hand_size) % {"name": player.name, "n": variant.hand_size,
-                                              "given": len(ranks)})
+                    self.add_error(
+                        cards_key,
+                        ngettext(
+                            "%(name)s: give %(n)s card, the row and the ghost; you gave %(given)s.",
+                            "%(name)s: give %(n)s cards, the row and the ghost; "
+                            "you gave %(given)s.",
+                            variant.hand_size,
+                        )
+                        % {"name": player.name, "n": variant.hand_size, "given": len(ranks)},
+                    )
                     continue
                 from_cards = cards.hand_total(ranks, game.jack_value)
                 if points is not None and points != from_cards:
-                    self.add_error(points_key, gettext(
-                        "%(name)s: the cards make %(cards)s, but the total says %(total)s.")
-                        % {"name": player.name, "cards": points_text(from_cards),
-                           "total": points_text(points)})
+                    self.add_error(
+                        points_key,
+                        gettext("%(name)s: the cards make %(cards)s, but the total says %(total)s.")
+                        % {
+                            "name": player.name,
+                            "cards": points_text(from_cards),
+                            "total": points_text(points),
+                        },
+                    )
                     continue
                 points = from_cards
                 data[points_key] = points
                 hands.append(ranks)
             if points is None:
-                self.add_error(points_key, gettext("%(name)s: enter the round total.")
-                               % {"name": player.name})
+                self.add_error(
+                    points_key, gettext("%(name)s: enter the round total.") % {"name": player.name}
+                )
                 continue
             if points not in possible:
                 self.add_error(points_key, f"{player.name}: {describe_miss(points, possible)}")
@@ -267,11 +321,14 @@ class RoundForm(forms.Form):
         too_many = cards.over_four_of_a_rank(hands)
         if too_many:
             language = get_language()
-            raise ValidationError(gettext(
-                "A deck has only %(n)s of each rank, and this round has more: %(ranks)s.")
-                % {"n": cards.COPIES_PER_RANK,
-                   "ranks": ", ".join(content.RANK_NAMES[language][r] for r in too_many)},
-                code="four_of_a_rank")
+            raise ValidationError(
+                gettext("A deck has only %(n)s of each rank, and this round has more: %(ranks)s.")
+                % {
+                    "n": cards.COPIES_PER_RANK,
+                    "ranks": ", ".join(content.RANK_NAMES[language][r] for r in too_many),
+                },
+                code="four_of_a_rank",
+            )
         return data
 
     def points(self) -> list[Decimal]:

@@ -66,7 +66,9 @@ class Game(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(threshold__isnull=True)
-                | Q(threshold__gte=cards.THRESHOLD_RANGE[0], threshold__lte=cards.THRESHOLD_RANGE[1]),
+                | Q(
+                    threshold__gte=cards.THRESHOLD_RANGE[0], threshold__lte=cards.THRESHOLD_RANGE[1]
+                ),
                 name="threshold_in_range",
             ),
         ]

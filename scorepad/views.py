@@ -56,8 +56,14 @@ def allow_new_game(request) -> bool:
 def rank_buttons():
     language = get_language()
     order = ("8", "J", "A", "2", "3", "4", "5", "6", "7", "9", "T", "Q", "K")
-    return [{"code": r, "label": content.rank_label(r, language),
-             "name": content.RANK_NAMES[language][r]} for r in order]
+    return [
+        {
+            "code": r,
+            "label": content.rank_label(r, language),
+            "name": content.RANK_NAMES[language][r],
+        }
+        for r in order
+    ]
 
 
 def card_values_json(jack_value) -> str:
@@ -71,17 +77,25 @@ def board_context(game: Game, **extra) -> dict:
     names = [p.name for p in players]
     rows = []
     for index, rnd in enumerate(game.live_rounds):
-        rows.append({
-            "round": rnd,
-            "points": result.rounds[index],
-            "running": result.running[index],
-            "winners": result.round_winners[index],
-            "dealer": names[(game.first_dealer + index) % len(players)],
-            "after_end": result.finished_after is not None and rnd.number > result.finished_after,
-        })
+        rows.append(
+            {
+                "round": rnd,
+                "points": result.rounds[index],
+                "running": result.running[index],
+                "winners": result.round_winners[index],
+                "dealer": names[(game.first_dealer + index) % len(players)],
+                "after_end": result.finished_after is not None
+                and rnd.number > result.finished_after,
+            }
+        )
     standings = [
-        {"name": name, "total": result.totals[i], "distance": result.distance(i),
-         "lost": i in result.losers, "won": i in result.winners and result.finished}
+        {
+            "name": name,
+            "total": result.totals[i],
+            "distance": result.distance(i),
+            "lost": i in result.losers,
+            "won": i in result.winners and result.finished,
+        }
         for i, name in enumerate(names)
     ]
     context = {
@@ -104,8 +118,9 @@ def board_context(game: Game, **extra) -> dict:
 
 
 def round_form(game: Game, players, data=None) -> RoundForm:
-    return RoundForm(data, game=game, players=players,
-                     initial={"number": len(game.live_rounds) + 1})
+    return RoundForm(
+        data, game=game, players=players, initial={"number": len(game.live_rounds) + 1}
+    )
 
 
 def show_game(request, game: Game, form=None, status=200, **extra):
@@ -134,27 +149,38 @@ def start(request):
         form = NewGameForm(request.POST)
         if form.is_valid():
             if not allow_new_game(request):
-                messages.error(request, _(
-                    "That is a lot of new games from one place. Wait a while, or keep "
-                    "playing one of the games below."))
-                return render(request, "scorepad/start.html",
-                              {"form": form, "my_games": my_games(request)}, status=429)
+                messages.error(
+                    request,
+                    _(
+                        "That is a lot of new games from one place. Wait a while, or keep "
+                        "playing one of the games below."
+                    ),
+                )
+                return render(
+                    request,
+                    "scorepad/start.html",
+                    {"form": form, "my_games": my_games(request)},
+                    status=429,
+                )
             game = create_game(form)
             remember_game(request, game)
             return redirect("scorepad:game", token=game.edit_token)
         status = 400
     else:
         form, status = NewGameForm(), 200
-    return render(request, "scorepad/start.html",
-                  {"form": form, "my_games": my_games(request)}, status=status)
+    return render(
+        request, "scorepad/start.html", {"form": form, "my_games": my_games(request)}, status=status
+    )
 
 
 def my_games(request):
     tokens = request.session.get(MY_GAMES, [])
     if not tokens:
         return []
-    games = {g.edit_token: g for g in
-             Game.objects.filter(edit_token__in=tokens).prefetch_related("players")}
+    games = {
+        g.edit_token: g
+        for g in Game.objects.filter(edit_token__in=tokens).prefetch_related("players")
+    }
     return [games[t] for t in tokens if t in games]
 
 
@@ -162,8 +188,11 @@ def my_games(request):
 def create_game(form: NewGameForm, rematch_of: Game | None = None) -> Game:
     data = form.cleaned_data
     game = Game.objects.create(
-        variant=data["variant"], jack_value=data["jack_value"],
-        threshold=form.threshold_value, first_dealer=data["first_dealer"], rematch_of=rematch_of,
+        variant=data["variant"],
+        jack_value=data["jack_value"],
+        threshold=form.threshold_value,
+        first_dealer=data["first_dealer"],
+        rematch_of=rematch_of,
     )
     Player.objects.bulk_create(
         Player(game=game, position=seat, name=name) for seat, name in enumerate(data["names"])
@@ -205,10 +234,17 @@ def add_round(request, token):
     except IntegrityError:
         # Another phone stored this round number a moment ago.
         game = game_for_edit(token)
-        return show_game(request, game, form=round_form(game, players, request.POST), status=409,
-                         conflict=_("Round %(n)s was just entered from another phone. "
-                                    "Check the table; your numbers are still in the form.")
-                         % {"n": number})
+        return show_game(
+            request,
+            game,
+            form=round_form(game, players, request.POST),
+            status=409,
+            conflict=_(
+                "Round %(n)s was just entered from another phone. "
+                "Check the table; your numbers are still in the form."
+            )
+            % {"n": number},
+        )
     messages.success(request, _("Round %(n)s saved.") % {"n": number})
     return after_change(request, game)
 
@@ -218,7 +254,9 @@ def refuse(request, game, form, number, expected):
         text = _("The game is over. Undo or edit a round to reopen it.")
     else:
         text = _("Round %(n)s is not the next round; the next one is %(next)s.") % {
-            "n": number, "next": expected}
+            "n": number,
+            "next": expected,
+        }
     return show_game(request, game, form=form, status=409, conflict=text)
 
 
@@ -235,7 +273,9 @@ def edit_round(request, token, number):
         if form.is_valid():
             with transaction.atomic():
                 replaced = Round.objects.filter(
-                    pk=form.cleaned_data["round_id"], game=game, number=number,
+                    pk=form.cleaned_data["round_id"],
+                    game=game,
+                    number=number,
                     status=Round.Status.ACTIVE,
                 ).update(status=Round.Status.REPLACED)
                 if replaced:
@@ -248,15 +288,25 @@ def edit_round(request, token, number):
             if replaced:
                 messages.success(request, _("Round %(n)s changed.") % {"n": number})
                 return redirect("scorepad:game", token=token)
-            form.add_error(None, _("Someone changed round %(n)s meanwhile. Here it is as it "
-                                   "is now; your numbers were not saved.") % {"n": number})
+            form.add_error(
+                None,
+                _(
+                    "Someone changed round %(n)s meanwhile. Here it is as it "
+                    "is now; your numbers were not saved."
+                )
+                % {"n": number},
+            )
             rnd = next(r for r in game_for_edit(token).live_rounds if r.number == number)
             form = edit_form(game, players, rnd, errors_from=form)
         status = 422 if form.errors else 200
     else:
         form, status = edit_form(game, players, rnd), 200
-    return render(request, "scorepad/edit_round.html",
-                  board_context(game, form=form, editing=rnd), status=status)
+    return render(
+        request,
+        "scorepad/edit_round.html",
+        board_context(game, form=form, editing=rnd),
+        status=status,
+    )
 
 
 def edit_form(game, players, rnd, errors_from=None):
@@ -280,14 +330,23 @@ def undo_round(request, token):
     number = request.POST.get("number", "")
     last = len(game.live_rounds)
     with transaction.atomic():
-        undone = last > 0 and number == str(last) and Round.objects.filter(
-            game=game, number=last, status=Round.Status.ACTIVE,
-        ).update(status=Round.Status.UNDONE)
+        undone = (
+            last > 0
+            and number == str(last)
+            and Round.objects.filter(
+                game=game,
+                number=last,
+                status=Round.Status.ACTIVE,
+            ).update(status=Round.Status.UNDONE)
+        )
         if undone:
             game.touch()
     if undone:
-        messages.success(request, _("Round %(n)s undone. You can bring it back until the "
-                                    "next round is entered.") % {"n": number})
+        messages.success(
+            request,
+            _("Round %(n)s undone. You can bring it back until the next round is entered.")
+            % {"n": number},
+        )
     else:
         messages.info(request, _("Nothing to undo: that round was already undone."))
     return after_change(request, game)
@@ -302,8 +361,10 @@ def restore_round(request, token):
     try:
         with transaction.atomic():
             restored = Round.objects.filter(
-                game=game, pk=round_id if round_id.isdigit() else -1,
-                status=Round.Status.UNDONE, number=next_number,
+                game=game,
+                pk=round_id if round_id.isdigit() else -1,
+                status=Round.Status.UNDONE,
+                number=next_number,
             ).update(status=Round.Status.ACTIVE)
             if restored:
                 game.touch()
@@ -324,11 +385,16 @@ def rematch(request, token):
         messages.error(request, _("That is a lot of new games from one place. Wait a while."))
         return redirect("scorepad:game", token=token)
     with transaction.atomic():
-        game = Game.objects.create(variant=old.variant, jack_value=old.jack_value,
-                                   threshold=old.threshold, first_dealer=old.first_dealer,
-                                   rematch_of=old)
-        Player.objects.bulk_create(Player(game=game, position=p.position, name=p.name)
-                                   for p in old.players.all())
+        game = Game.objects.create(
+            variant=old.variant,
+            jack_value=old.jack_value,
+            threshold=old.threshold,
+            first_dealer=old.first_dealer,
+            rematch_of=old,
+        )
+        Player.objects.bulk_create(
+            Player(game=game, position=p.position, name=p.name) for p in old.players.all()
+        )
     remember_game(request, game)
     messages.success(request, _("A new game with the same players and rules."))
     return redirect("scorepad:game", token=game.edit_token)
@@ -364,8 +430,10 @@ def export_rows(game: Game):
     players = list(game.players.all())
     result = game.outcome()
     header = [_("Round")] + [p.name for p in players]
-    body = [[str(r.number)] + [content.format_points(p) for p in pts]
-            for r, pts in zip(game.live_rounds, result.rounds, strict=True)]
+    body = [
+        [str(r.number)] + [content.format_points(p) for p in pts]
+        for r, pts in zip(game.live_rounds, result.rounds, strict=True)
+    ]
     total = [_("Total")] + [content.format_points(t) for t in result.totals]
     return header, body, total
 
@@ -403,8 +471,15 @@ def export_json(request, token):
         "threshold": game.threshold,
         "first_dealer": game.first_dealer,
         "players": [p.name for p in players],
-        "rounds": [{"number": r.number, "status": r.status, "entered": r.created_at.isoformat(),
-                    "scores": points_of(r)} for r in history],
+        "rounds": [
+            {
+                "number": r.number,
+                "status": r.status,
+                "entered": r.created_at.isoformat(),
+                "scores": points_of(r),
+            }
+            for r in history
+        ],
         "totals": [str(t) for t in result.totals],
         "finished_after_round": result.finished_after,
         "losers": [players[i].name for i in result.losers],
@@ -414,4 +489,3 @@ def export_json(request, token):
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="ghost-{game.pk}.json"'
     return response
-

@@ -13,8 +13,9 @@ def _fresh_caches():
 
 
 def make_game(names=("Anna", "Bo"), variant="standard", jack="0.5", threshold=21, first_dealer=0):
-    game = Game.objects.create(variant=variant, jack_value=jack, threshold=threshold,
-                               first_dealer=first_dealer)
+    game = Game.objects.create(
+        variant=variant, jack_value=jack, threshold=threshold, first_dealer=first_dealer
+    )
     Player.objects.bulk_create(Player(game=game, position=i, name=n) for i, n in enumerate(names))
     return game
 
