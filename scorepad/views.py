@@ -314,7 +314,7 @@ def edit_form(game, players, rnd, errors_from=None):
     initial = {"number": rnd.number, "round_id": rnd.pk}
     for seat, player in enumerate(players):
         score = scores[player.pk]
-        initial[f"points_{seat}"] = score.points
+        initial[f"points_{seat}"] = content.format_points(score.points)
         initial[f"cards_{seat}"] = score.cards
     form = EditRoundForm(game=game, players=players, initial=initial)
     if errors_from is not None:

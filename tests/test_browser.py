@@ -1,0 +1,249 @@
+"""What people touch, in a real Chromium at phone size, in both languages.
+
+Playwright drives Debian's /usr/bin/chromium (no browser download). On a machine without
+it these tests skip with the reason; under CI=true they must run.
+"""
+
+import os
+import re
+import shutil
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+HAVE_CHROMIUM = os.path.exists(CHROMIUM)
+if not HAVE_CHROMIUM and os.environ.get("CI") == "true":
+    raise RuntimeError("CI=true but /usr/bin/chromium is missing: install Debian's chromium")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not HAVE_CHROMIUM, reason="Debian's chromium is not installed"),
+]
+
+# Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
+# still plain synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PHONE = {"width": 360, "height": 740}
+LANGS = {"en": "en-GB", "nb": "nb-NO"}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    contexts = []
+
+    def open_page(lang="en", **options):
+        context = browser.new_context(
+            viewport=PHONE, locale=LANGS[lang], has_touch=True, is_mobile=True, **options
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def no_sideways_scroll(page):
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{page.url} is {width}px wide"
+
+
+def axe_clean(page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_norwegian_reader_finds_the_rules_and_switches_language(live_server, phone):
+    page = phone("nb")
+    page.goto(live_server.url + "/")
+    assert page.url == live_server.url + "/nb/"
+    assert page.locator("html").get_attribute("lang") == "nb"
+    page.get_by_role("link", name="Les reglene").click()
+    assert page.url.endswith("/nb/regler/")
+    assert page.get_by_role("heading", level=1).inner_text() == "Reglene for Spøkelse"
+    assert "3,5" in page.locator("#values").inner_text()
+    page.get_by_role("link", name="English").click()
+    assert page.url.endswith("/en/rules/")
+    assert "3.5" in page.locator("#values").inner_text()
+    page.get_by_role("link", name="Norsk").click()
+    assert page.url.endswith("/nb/regler/")
+
+
+RULE_PAGES = [
+    "/en/",
+    "/en/rules/",
+    "/en/variants/",
+    "/en/scorepad/",
+    "/nb/",
+    "/nb/regler/",
+    "/nb/varianter/",
+    "/nb/poengblokk/",
+    "/nb/finnes-ikke/",
+]
+
+
+@pytest.mark.parametrize("path", RULE_PAGES)
+def test_page_fits_a_phone_and_passes_axe(live_server, phone, path):
+    page = phone(path.split("/")[1])
+    page.goto(live_server.url + path)
+    no_sideways_scroll(page)
+    axe_clean(page)
+    # the contrast in dark mode is a separate look at the same page
+    page.emulate_media(color_scheme="dark")
+    axe_clean(page)
+
+
+def game_pages(live_server, game, lang):
+    with translation.override(lang):
+        return [
+            reverse("scorepad:game", args=[game.edit_token]),
+            reverse("scorepad:edit-round", args=[game.edit_token, 1]),
+            reverse("scorepad:watch", args=[game.watch_token]),
+        ]
+
+
+TEXT = {
+    "en": {
+        "start": "Start the game",
+        "save": "Save round {n}",
+        "lost": "has lost the game",
+        "undo": "Undo round {n}",
+        "count": "Count the cards",
+        "p1": "Player 1",
+        "watch": "Watch link for the table",
+        "error": "cannot happen",
+    },
+    "nb": {
+        "start": "Start spillet",
+        "save": "Lagre runde {n}",
+        "lost": "har tapt spillet",
+        "undo": "Angre runde {n}",
+        "count": "Tell kortene",
+        "p1": "Spiller 1",
+        "watch": "Følgelenke for bordet",
+        "error": "er ikke mulig",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_whole_game_with_a_watcher(live_server, phone, lang):
+    t = TEXT[lang]
+    page = phone(lang)
+    start = "/en/scorepad/" if lang == "en" else "/nb/poengblokk/"
+    page.goto(live_server.url + start)
+    page.get_by_label(t["p1"], exact=True).fill("Anna")
+    page.get_by_label("Player 2" if lang == "en" else "Spiller 2", exact=True).fill("Bo")
+    page.get_by_role("button", name=t["start"]).click()
+    page.wait_for_url(re.compile(r"/(g|s)/"))
+    no_sideways_scroll(page)
+
+    watch_url = page.get_by_role("link", name=t["watch"]).get_attribute("href")
+    watcher = phone(lang)
+    watcher.goto(live_server.url + watch_url)
+
+    # Round 1 typed, in the reader's number format.
+    half = "3.5" if lang == "en" else "3,5"
+    inputs = page.locator("input[inputmode=decimal]")
+    inputs.nth(0).fill(half)
+    inputs.nth(1).fill("12")
+    page.get_by_role("button", name=t["save"].format(n=1)).click()
+    page.get_by_role("button", name=t["save"].format(n=2)).wait_for()
+
+    # The watcher's page follows by itself, without a reload.
+    watcher.locator(".standings .total").first.filter(has_text=half).wait_for(timeout=10_000)
+
+    # A wrong total is explained and the other value stays.
+    inputs = page.locator("input[inputmode=decimal]")
+    inputs.nth(0).fill("0")
+    inputs.nth(1).fill("7")
+    page.get_by_role("button", name=t["save"].format(n=2)).click()
+    page.locator(".error", has_text=t["error"]).wait_for()
+    assert page.locator("input[inputmode=decimal]").nth(1).input_value() == "7"
+
+    # Round 2 through the card helper for Anna: 8 J A 2 K = 16.5.
+    entry = page.locator(".player-entry").first
+    entry.get_by_text(t["count"]).click()
+    for rank in ("8", "J" if lang == "en" else "Kn", "A" if lang == "en" else "E", "2", "K"):
+        entry.locator(".rank", has_text=re.compile(f"^{rank}$")).click()
+    expected = "16.5" if lang == "en" else "16,5"
+    assert entry.locator("input[inputmode=decimal]").input_value() == expected
+    page.locator("input[inputmode=decimal]").nth(1).fill("2")
+    page.get_by_role("button", name=t["save"].format(n=2)).click()
+    page.get_by_role("button", name=t["save"].format(n=3)).wait_for()
+
+    # Round 3 takes Anna to 21 or more: she loses, and no round 4 can be entered.
+    inputs = page.locator("input[inputmode=decimal]")
+    inputs.nth(0).fill("5")
+    inputs.nth(1).fill("4")
+    page.get_by_role("button", name=t["save"].format(n=3)).click()
+    page.locator(".result", has_text=t["lost"]).wait_for()
+    assert "Anna" in page.locator(".result").inner_text()
+    assert page.get_by_role("button", name=t["save"].format(n=4)).count() == 0
+    watcher.locator(".result", has_text=t["lost"]).wait_for(timeout=10_000)
+    no_sideways_scroll(page)
+    axe_clean(page)
+    no_sideways_scroll(watcher)
+    axe_clean(watcher)
+
+    # Undo reopens the game.
+    page.get_by_role("button", name=t["undo"].format(n=3)).click()
+    page.get_by_role("button", name=t["save"].format(n=3)).wait_for()
+    assert page.locator(".result").count() == 0
+
+    # The same game survives a reload and a language switch.
+    page.reload()
+    other = "Norsk" if lang == "en" else "English"
+    page.get_by_role("link", name=other).click()
+    assert page.locator(".scores tbody tr").count() == 2
+
+    # Edit page at phone size passes axe too.
+    from scorepad.models import Game
+
+    game = Game.objects.get(players__name="Anna")
+    for path in game_pages(live_server, game, lang):
+        page.goto(live_server.url + path)
+        no_sideways_scroll(page)
+        axe_clean(page)
+
+
+def test_scorepad_works_with_javascript_off(live_server, phone):
+    page = phone("nb", java_script_enabled=False)
+    page.goto(live_server.url + "/nb/poengblokk/")
+    page.get_by_label("Spiller 1", exact=True).fill("Kari")
+    page.get_by_role("button", name="Start spillet").click()
+    inputs = page.locator("input[inputmode=decimal]")
+    inputs.nth(0).fill("2,5")
+    second = page.locator(".player-entry").nth(1)
+    second.get_by_text("Tell kortene").click()  # a <details>: opens without JavaScript
+    second.locator(".cards-input").fill("8 Kn E 2 K")
+    page.get_by_role("button", name="Lagre runde 1").click()
+    assert "Runde 1 er lagret." in page.content()
+    totals = page.locator(".standings .total").all_inner_texts()
+    assert totals == ["2,5", "16,5"]

@@ -1,0 +1,516 @@
+"""The scorepad through HTTP: create, enter, edit, undo, restore, rematch, watch, export."""
+
+import json
+from decimal import Decimal
+
+import pytest
+from django.test import override_settings
+from django.urls import reverse
+from django.utils import translation
+
+from scorepad.models import Game, Round, Score
+
+from .conftest import make_game
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(name, game, lang="en", **kwargs):
+    with translation.override(lang):
+        return reverse(f"scorepad:{name}", kwargs={"token": game.edit_token, **kwargs})
+
+
+def new_game_data(**overrides):
+    data = {
+        "player_count": "2",
+        "name_0": "Anna",
+        "name_1": "Bo",
+        "variant": "standard",
+        "jack_value": "0.5",
+        "game_length": "threshold",
+        "threshold": "",
+        "first_dealer": "0",
+    }
+    data.update(overrides)
+    return data
+
+
+def enter(client, game, *points, number=None, lang="en", **extra):
+    number = number or game.rounds.filter(status="active").count() + 1
+    data = {"number": str(number)}
+    data.update({f"points_{i}": str(p) for i, p in enumerate(points)})
+    data.update(extra)
+    return client.post(url("add-round", game, lang), data)
+
+
+def live_points(game):
+    return [
+        [s.points for s in r.scores.order_by("player__position")]
+        for r in game.rounds.filter(status="active").order_by("number")
+    ]
+
+
+# ------------------------------------------------------------------ new game
+
+
+def test_start_page_in_both_languages(client):
+    assert "Start the game" in client.get("/en/scorepad/").content.decode()
+    assert "Start spillet" in client.get("/nb/poengblokk/").content.decode()
+
+
+def test_create_game_redirects_to_its_page(client):
+    response = client.post("/en/scorepad/", new_game_data())
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == url("game", game)
+    assert [p.name for p in game.players.all()] == ["Anna", "Bo"]
+    assert game.threshold == 21 and game.jack_value == Decimal("0.5")
+    assert len(game.edit_token) >= 32 and game.edit_token != game.watch_token
+
+
+def test_blank_names_become_player_n_in_the_readers_language(client):
+    client.post("/nb/poengblokk/", new_game_data(name_0="", name_1="  "))
+    assert [p.name for p in Game.objects.get().players.all()] == ["Spiller 1", "Spiller 2"]
+
+
+def test_names_are_trimmed_and_folded(client):
+    client.post("/en/scorepad/", new_game_data(name_0="  Anna   Lise \t", name_1="B\u200bo"))
+    assert [p.name for p in Game.objects.get().players.all()] == ["Anna Lise", "Bo"]
+
+
+def test_too_long_name_is_refused_and_form_kept(client):
+    response = client.post("/en/scorepad/", new_game_data(name_0="A" * 200))
+    assert response.status_code == 400
+    assert Game.objects.count() == 0
+    assert 'value="Bo"' in response.content.decode()
+
+
+def test_game_settings_line(client):
+    client.post(
+        "/nb/poengblokk/", new_game_data(jack_value="11", game_length="custom", threshold="15")
+    )
+    game = Game.objects.get()
+    html = client.get(url("game", game, "nb")).content.decode()
+    assert "Knekt 11 · til 15" in html
+    html = client.get(url("game", game, "en")).content.decode()
+    assert "Jack 11 · to 15" in html
+
+
+def test_single_round_game(client):
+    client.post("/en/scorepad/", new_game_data(game_length="single"))
+    game = Game.objects.get()
+    assert game.threshold is None
+    enter(client, game, 7, "12.5")
+    html = client.get(url("game", game)).content.decode()
+    assert "Anna wins the round." in html
+    assert "Save round 2" not in html
+
+
+def test_custom_threshold_needs_a_number_in_range(client):
+    response = client.post("/nb/poengblokk/", new_game_data(game_length="custom", threshold=""))
+    assert response.status_code == 400
+    assert "Skriv inn tapsgrensen" in response.content.decode()
+    response = client.post("/en/scorepad/", new_game_data(game_length="custom", threshold="501"))
+    assert response.status_code == 400
+    assert Game.objects.count() == 0
+
+
+def test_too_many_players_for_the_variant(client):
+    data = new_game_data(player_count="3", name_2="Cy")
+    response = client.post("/en/scorepad/", data)
+    assert response.status_code == 400
+    assert "Three in hand" in response.content.decode()
+    response = client.post("/en/scorepad/", {**data, "variant": "three_in_hand"})
+    assert response.status_code == 302
+
+
+def test_duplicate_names_are_refused(client):
+    response = client.post("/en/scorepad/", new_game_data(name_1="anna"))
+    assert response.status_code == 400
+    assert "Two players are called" in response.content.decode()
+
+
+def test_my_games_lists_games_made_on_this_device(client):
+    client.post("/en/scorepad/", new_game_data(name_0="Kari"))
+    html = client.get("/en/scorepad/").content.decode()
+    assert "My games" in html and "Kari, Bo" in html
+
+
+# ------------------------------------------------------------------ rounds
+
+
+def test_enter_a_round_plain_post_redirects(client, game):
+    response = enter(client, game, "3.5", 12)
+    assert response.status_code == 302
+    assert live_points(game) == [[Decimal("3.5"), Decimal(12)]]
+
+
+def test_enter_a_round_with_htmx_returns_the_board(client, game):
+    response = client.post(
+        url("add-round", game), {"number": "1", "points_0": "3.5", "points_1": "12"}, **HTMX
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="board"')
+    assert "Round 1 saved." in html and "Save round 2" in html
+
+
+def test_norwegian_comma_and_point_are_both_accepted(client, game):
+    enter(client, game, "3,5", "2.5", lang="nb")
+    assert live_points(game) == [[Decimal("3.5"), Decimal("2.5")]]
+
+
+def test_english_comma_is_explained(client, game):
+    response = enter(client, game, "3,5", 2)
+    assert response.status_code == 422
+    assert "Use a point for halves" in response.content.decode()
+    assert Round.objects.count() == 0
+
+
+def test_impossible_total_names_the_player_and_keeps_the_form(client, game):
+    response = enter(client, game, "0", "7.5", lang="nb")
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Anna: 0 er ikke mulig" in html
+    assert "0,5" in html  # the lowest possible, in Norwegian
+    assert 'value="7,5"' in html or 'value="7.5"' in html
+    assert Round.objects.count() == 0
+
+
+def test_half_total_above_52_5_is_impossible(client, game):
+    response = enter(client, game, "53.5", 10)
+    assert response.status_code == 422
+    assert "Anna: 53.5 cannot happen" in response.content.decode()
+
+
+def test_jack_eleven_game_takes_whole_numbers_only(client):
+    game = make_game(jack="11")
+    response = enter(client, game, "3.5", 14)
+    assert response.status_code == 422
+    assert Round.objects.count() == 0
+    assert enter(client, game, 14, 3).status_code == 302
+
+
+def test_missing_total_is_an_error(client, game):
+    response = enter(client, game, "", 3)
+    assert response.status_code == 422
+    assert "Anna: enter the round total." in response.content.decode()
+
+
+def test_cards_fill_in_the_total(client, game):
+    enter(client, game, "", "", cards_0="8 J A 2 K", cards_1="kn e d k 10", number=1)
+    assert live_points(game) == [[Decimal("16.5"), Decimal("36.5")]]
+    assert Score.objects.filter(cards="8 J A 2 K").count() == 1
+
+
+def test_norwegian_rank_letters_in_the_helper(client, game):
+    enter(client, game, "", "", cards_0="8 Kn E 2 K", cards_1="8,8,8,J,j", lang="nb")
+    assert live_points(game) == [[Decimal("16.5"), Decimal("1")]]
+
+
+def test_cards_and_total_must_agree(client, game):
+    response = enter(client, game, "5", "3", cards_0="8 J A 2 K")
+    assert response.status_code == 422
+    assert "the cards make 16.5" in response.content.decode()
+
+
+def test_helper_checks_the_number_of_cards(client, game):
+    response = enter(client, game, "", "3", cards_0="8 J A 2")
+    assert response.status_code == 422
+    assert "give 5 cards" in response.content.decode()
+
+
+def test_helper_checks_four_of_a_rank_across_the_round(client, game):
+    response = enter(client, game, "", "", cards_0="8 8 8 K K", cards_1="8 8 A 2 3")
+    assert response.status_code == 422
+    assert "only 4 of each rank" in response.content.decode()
+    assert Round.objects.count() == 0
+
+
+def test_double_submit_stores_one_round(client, game):
+    first = enter(client, game, 3, 4, number=1)
+    second = enter(client, game, 3, 4, number=1)
+    assert first.status_code == second.status_code == 302
+    assert Round.objects.count() == 1
+    follow = client.get(second["Location"]).content.decode()
+    assert "Round 1 was already saved." in follow
+
+
+def test_a_round_from_the_future_is_refused(client, game):
+    response = enter(client, game, 3, 4, number=5)
+    assert response.status_code == 409
+    assert Round.objects.count() == 0
+
+
+def test_the_loser_is_shown_and_no_more_rounds(client, game):
+    enter(client, game, 10, 3)
+    enter(client, game, 12, 2)
+    html = client.get(url("game", game)).content.decode()
+    assert "Anna has lost the game." in html
+    assert "Save round 3" not in html
+    response = enter(client, game, 1, 1, number=3)
+    assert response.status_code == 409
+    assert Round.objects.count() == 2
+
+
+def test_board_shows_distance_dealer_and_starter(client, game):
+    enter(client, game, "3.5", 12)
+    html = client.get(url("game", game, "nb")).content.decode()
+    assert "17,5 igjen" in html and "9 igjen" in html
+    assert "Bo gir, Anna begynner." in html
+    assert "<meter" in html
+
+
+# ------------------------------------------------------------------ mistakes
+
+
+def test_undo_then_restore(client, game):
+    enter(client, game, 3, 4)
+    enter(client, game, 5, 6)
+    client.post(url("undo", game), {"number": "2"})
+    assert live_points(game) == [[3, 4]]
+    undone = Round.objects.get(status="undone")
+    html = client.get(url("game", game)).content.decode()
+    assert "Bring back round 2" in html
+    client.post(url("restore", game), {"round_id": str(undone.pk)})
+    assert live_points(game) == [[3, 4], [5, 6]]
+
+
+def test_double_tapped_undo_undoes_one_round(client, game):
+    enter(client, game, 3, 4)
+    enter(client, game, 5, 6)
+    client.post(url("undo", game), {"number": "2"})
+    client.post(url("undo", game), {"number": "2"})
+    assert live_points(game) == [[3, 4]]
+
+
+def test_undone_round_cannot_return_once_a_new_round_is_entered(client, game):
+    enter(client, game, 3, 4)
+    client.post(url("undo", game), {"number": "1"})
+    undone = Round.objects.get(status="undone")
+    enter(client, game, 7, 8)
+    client.post(url("restore", game), {"round_id": str(undone.pk)})
+    assert live_points(game) == [[7, 8]]
+    assert Round.objects.filter(status="undone").count() == 1  # kept in the history
+
+
+def test_undo_reopens_a_finished_game(client, game):
+    enter(client, game, 20, 3)
+    enter(client, game, 5, 2)
+    client.post(url("undo", game), {"number": "2"})
+    html = client.get(url("game", game)).content.decode()
+    assert "has lost" not in html and "Save round 2" in html
+
+
+def test_edit_a_past_round_keeps_the_old_one_in_history(client, game):
+    enter(client, game, 3, 4)
+    enter(client, game, 5, 6)
+    first = Round.objects.get(number=1)
+    page = client.get(url("edit-round", game, number=1))
+    assert page.status_code == 200 and 'value="3"' in page.content.decode()
+    response = client.post(
+        url("edit-round", game, number=1),
+        {"number": "1", "round_id": str(first.pk), "points_0": "13", "points_1": "4"},
+    )
+    assert response.status_code == 302
+    assert live_points(game) == [[13, 4], [5, 6]]
+    assert Round.objects.get(pk=first.pk).status == "replaced"
+    html = client.get(url("game", game)).content.decode()
+    assert "replaced by an edit" in html
+
+
+def test_edit_that_finishes_the_game_shows_the_loser(client, game):
+    enter(client, game, 3, 4)
+    first = Round.objects.get(number=1)
+    client.post(
+        url("edit-round", game, number=1),
+        {"number": "1", "round_id": str(first.pk), "points_0": "25", "points_1": "4"},
+    )
+    assert "Anna has lost the game." in client.get(url("game", game)).content.decode()
+
+
+def test_edit_of_a_round_changed_meanwhile_is_refused(client, game):
+    enter(client, game, 3, 4)
+    stale = Round.objects.get(number=1)
+    data = {"number": "1", "round_id": str(stale.pk), "points_1": "4"}
+    client.post(url("edit-round", game, number=1), {**data, "points_0": "10"})
+    response = client.post(url("edit-round", game, number=1), {**data, "points_0": "11"})
+    assert response.status_code == 422
+    assert "changed round 1 meanwhile" in response.content.decode()
+    assert live_points(game) == [[10, 4]]
+
+
+def test_bad_edit_saves_nothing(client, game):
+    enter(client, game, 3, 4)
+    first = Round.objects.get(number=1)
+    response = client.post(
+        url("edit-round", game, number=1),
+        {"number": "1", "round_id": str(first.pk), "points_0": "abc", "points_1": "4"},
+    )
+    assert response.status_code == 422
+    assert live_points(game) == [[3, 4]]
+    assert Round.objects.count() == 1
+
+
+def test_rematch_copies_players_and_rules(client):
+    client.post(
+        "/en/scorepad/", new_game_data(jack_value="11", game_length="custom", threshold="30")
+    )
+    old = Game.objects.get()
+    response = client.post(url("rematch", old))
+    new = Game.objects.exclude(pk=old.pk).get()
+    assert response["Location"] == url("game", new)
+    assert new.rematch_of == old
+    assert [p.name for p in new.players.all()] == ["Anna", "Bo"]
+    assert (new.jack_value, new.threshold, new.variant) == (11, 30, "standard")
+
+
+# ------------------------------------------------------------------ links and watching
+
+
+def test_unknown_edit_token_is_404(client, game):
+    assert client.get("/en/scorepad/g/not-a-token/").status_code == 404
+    response = client.post("/en/scorepad/g/not-a-token/round/", {"number": "1"})
+    assert response.status_code == 404
+
+
+def test_watch_token_is_not_an_edit_token(client, game):
+    assert client.get(f"/en/scorepad/g/{game.watch_token}/").status_code == 404
+    response = client.post(
+        f"/en/scorepad/g/{game.watch_token}/round/",
+        {"number": "1", "points_0": "3", "points_1": "4"},
+    )
+    assert response.status_code == 404
+    assert Round.objects.count() == 0
+
+
+def test_watch_page_cannot_write_and_hides_the_edit_link(client, game):
+    enter(client, game, 3, 4)
+    watch = reverse("scorepad:watch", kwargs={"token": game.watch_token})
+    html = client.get(watch).content.decode()
+    assert game.edit_token not in html
+    assert "<form" not in html.split("<main")[1]
+    assert client.post(watch, {"number": "2"}).status_code == 405
+
+
+def test_watch_poll_is_empty_while_nothing_changes(client, game, django_assert_num_queries):
+    poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
+    game.refresh_from_db()
+    with django_assert_num_queries(1):
+        response = client.get(poll, {"v": game.version}, **HTMX)
+    assert response.status_code == 204 and response.content == b""
+    enter(client, game, 3, 4)
+    response = client.get(poll, {"v": game.version}, **HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="watched"' in html and game.edit_token not in html
+    game.refresh_from_db()
+    assert f"v={game.version}" in html
+
+
+def test_unknown_watch_link_is_404(client, game):
+    assert client.get("/en/scorepad/watch/nope/").status_code == 404
+    assert client.get("/en/scorepad/watch/nope/poll/").status_code == 404
+
+
+def test_switching_language_stays_in_the_same_game(client, game):
+    html = client.get(url("game", game, "en")).content.decode()
+    assert f'href="/nb/poengblokk/s/{game.edit_token}/" hreflang="nb"' in html
+    html = client.get(url("game", game, "nb")).content.decode()
+    assert f'href="/en/scorepad/g/{game.edit_token}/" hreflang="en"' in html
+
+
+def test_game_pages_are_not_indexed(client, game):
+    html = client.get(url("game", game)).content.decode()
+    assert '<meta name="robots" content="noindex, nofollow">' in html
+
+
+# ------------------------------------------------------------------ cost
+
+
+@pytest.mark.parametrize("rounds", [1, 50])
+def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
+    game = make_game(names=("A", "B", "C", "D", "E", "F"), variant="three_in_hand", threshold=500)
+    players = list(game.players.all())
+    for number in range(1, rounds + 1):
+        rnd = Round.objects.create(game=game, number=number)
+        Score.objects.bulk_create(Score(round=rnd, player=p, points=1) for p in players)
+    with django_assert_num_queries(5):  # game, players, rounds, scores, history
+        assert client.get(url("game", game)).status_code == 200
+
+
+@pytest.mark.parametrize("rounds", [1, 50])
+def test_round_entry_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
+    game = make_game(threshold=500)
+    players = list(game.players.all())
+    for number in range(1, rounds + 1):
+        rnd = Round.objects.create(game=game, number=number)
+        Score.objects.bulk_create(Score(round=rnd, player=p, points=1) for p in players)
+    # read the board (4), insert round + scores (2), bump version (2), savepoints, session
+    with django_assert_num_queries(14):
+        assert enter(client, game, 3, 4, number=rounds + 1).status_code == 302
+
+
+@pytest.mark.parametrize("rounds", [1, 50])
+def test_watch_poll_with_change_is_constant(client, rounds, django_assert_num_queries):
+    game = make_game(threshold=500)
+    players = list(game.players.all())
+    for number in range(1, rounds + 1):
+        rnd = Round.objects.create(game=game, number=number)
+        Score.objects.bulk_create(Score(round=rnd, player=p, points=1) for p in players)
+    poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
+    with django_assert_num_queries(5):
+        assert client.get(poll, {"v": "-1"}, **HTMX).status_code == 200
+
+
+# ------------------------------------------------------------------ export and safety
+
+
+def test_export_csv_and_json(client, game):
+    enter(client, game, "3.5", 12)
+    client.post(url("undo", game), {"number": "1"})
+    enter(client, game, "2.5", 4)
+    csv_text = client.get(url("export-csv", game, "nb")).content.decode("utf-8-sig")
+    assert csv_text.splitlines() == ["Runde;Anna;Bo", "1;2,5;4", "Sum;2,5;4"]
+    data = json.loads(client.get(url("export-json", game)).content)
+    assert data["players"] == ["Anna", "Bo"]
+    assert [r["status"] for r in data["rounds"]] == ["undone", "active"]
+    assert data["totals"] == ["2.5", "4.0"]
+    assert game.watch_token in data["watch_url"]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_script_names_are_escaped(client, lang):
+    prefix = "/en/scorepad/" if lang == "en" else "/nb/poengblokk/"
+    client.post(prefix, new_game_data(name_0="<script>alert(1)"))
+    game = Game.objects.get()
+    enter(client, game, 3, 4, lang=lang)
+    for page in (
+        url("game", game, lang),
+        reverse("scorepad:watch", args=[game.watch_token]),
+        prefix,
+    ):
+        html = client.get(page).content.decode()
+        assert "<script>alert(1)" not in html
+        assert "&lt;script&gt;alert(1)" in html
+
+
+@override_settings(GAMES_PER_HOUR_PER_CLIENT=3)
+@pytest.mark.parametrize(
+    ("prefix", "text"),
+    [("/en/scorepad/", "a lot of new games"), ("/nb/poengblokk/", "veldig mange spill")],
+)
+def test_new_games_are_rate_limited(client, prefix, text):
+    for _ in range(3):
+        assert client.post(prefix, new_game_data()).status_code == 302
+    response = client.post(prefix, new_game_data())
+    assert response.status_code == 429
+    assert text in response.content.decode()
+    assert Game.objects.count() == 3
+
+
+def test_oversized_body_is_refused(client, game):
+    response = client.post(url("add-round", game), {"number": "1", "points_0": "x" * 40_000})
+    assert response.status_code == 400
+    assert Round.objects.count() == 0

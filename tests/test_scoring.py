@@ -1,0 +1,83 @@
+"""The scorepad's conventions for ties, crossing the threshold and the deal."""
+
+from decimal import Decimal
+
+from scorepad.scoring import dealer_for_round, outcome
+
+D = Decimal
+
+
+def rounds(*rows):
+    return [[D(str(v)) for v in row] for row in rows]
+
+
+def test_running_totals_and_round_winner():
+    result = outcome(2, rounds([3.5, 12], [10, 2]), 21)
+    assert result.running == rounds([3.5, 12], [13.5, 14])
+    assert result.round_winners == [[0], [1]]
+    assert not result.finished
+
+
+def test_round_tie_shares_the_win():
+    result = outcome(3, rounds([5, 5, 9]), 21)
+    assert result.round_winners == [[0, 1]]
+
+
+def test_first_to_reach_the_threshold_loses():
+    result = outcome(2, rounds([10, 3], [11, 4]), 21)
+    assert result.finished_after == 2
+    assert result.losers == [0]
+    assert result.winners == [1]
+
+
+def test_reaching_exactly_the_threshold_loses():
+    result = outcome(2, rounds([21, 0.5]), 21)
+    assert result.losers == [0]
+
+
+def test_several_crossing_at_once_highest_loses():
+    result = outcome(3, rounds([15, 15, 2], [8, 10, 3]), 21)
+    assert result.finished_after == 2
+    assert result.losers == [1]  # 25 beats 23
+
+
+def test_equal_highest_totals_share_the_loss():
+    result = outcome(3, rounds([15, 15, 2], [9, 9, 3]), 21)
+    assert result.losers == [0, 1]
+    assert result.winners == [2]
+
+
+def test_single_round_lowest_wins():
+    result = outcome(2, rounds([7, 12.5]), None)
+    assert result.finished and result.finished_after == 1
+    assert result.winners == [0]
+    assert result.losers == []
+
+
+def test_single_round_tie_shares_the_win():
+    assert outcome(3, rounds([4, 4, 30]), None).winners == [0, 1]
+
+
+def test_threshold_of_one_ends_at_the_first_point():
+    result = outcome(2, rounds([0.5, 0.5]), 1)
+    assert not result.finished
+    result = outcome(2, rounds([0.5, 0.5], [0.5, 0]), 1)
+    assert result.finished_after == 2 and result.losers == [0]
+
+
+def test_rounds_after_the_decision_do_not_change_it():
+    result = outcome(2, rounds([25, 1], [0, 40]), 21)
+    assert result.finished_after == 1 and result.losers == [0]
+
+
+def test_distance_to_threshold():
+    result = outcome(2, rounds([3.5, 22]), 21)
+    assert result.distance(0) == D("17.5")
+    assert result.distance(1) == 0
+
+
+def test_deal_passes_round_the_table():
+    assert [dealer_for_round(0, r, 2) for r in range(4)] == [0, 1, 0, 1]
+    assert [dealer_for_round(2, r, 3) for r in range(4)] == [2, 0, 1, 2]
+    result = outcome(3, rounds([1, 2, 3]), 21, first_dealer=2)
+    assert result.next_dealer == 0 and result.next_starter == 1
