@@ -79,8 +79,15 @@ class PointsField(forms.DecimalField):
 
     def __init__(self, **kwargs):
         super().__init__(max_digits=6, decimal_places=1, localize=True, **kwargs)
-        self.error_messages["invalid"] = _("Enter a number, such as %(example)s.")
         self.widget.attrs.update(inputmode="decimal", autocomplete="off", enterkeyhint="next")
+
+    @staticmethod
+    def not_a_number() -> ValidationError:
+        example = points_text(Decimal("3.5"))
+        return ValidationError(
+            gettext("Enter a number, such as %(example)s.") % {"example": example},
+            code="invalid",
+        )
 
     def to_python(self, value):
         if isinstance(value, str):
@@ -95,13 +102,24 @@ class PointsField(forms.DecimalField):
             number = super().to_python(value)
         except ValidationError as error:
             if error.code == "invalid":
-                raise ValidationError(
-                    self.error_messages["invalid"] % {"example": points_text(Decimal("3.5"))},
-                    code="invalid",
-                ) from None
+                raise self.not_a_number() from None
             raise
         # -0 is 0; a total is never signed zero in the table.
-        return None if number is None else number + 0
+        return None if number is None or not number.is_finite() else number + 0
+
+    def validate(self, value):
+        try:
+            super().validate(value)
+        except ValidationError as error:
+            if error.code == "invalid":
+                raise self.not_a_number() from None
+            raise
+
+    def clean(self, value):
+        cleaned = super().clean(value)
+        if cleaned is None and isinstance(value, str) and value.strip():
+            raise self.not_a_number()  # NaN and infinities
+        return cleaned
 
     def widget_attrs(self, widget):
         attrs = super().widget_attrs(widget)

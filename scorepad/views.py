@@ -218,9 +218,12 @@ def add_round(request, token):
     number = form.cleaned_data["number"]
     expected = len(game.live_rounds) + 1
     if number < expected:
-        # A resent or double-tapped form: the round is already in.
-        messages.info(request, _("Round %(n)s was already saved.") % {"n": number})
-        return after_change(request, game)
+        stored = next(r for r in game.live_rounds if r.number == number)
+        if [s.points for s in stored.scores.all()] == form.points():
+            # A resent or double-tapped form: the round is already in.
+            messages.info(request, _("Round %(n)s was already saved.") % {"n": number})
+            return after_change(request, game)
+        return conflict(request, game, players, number)
     if number > expected or game.outcome().finished:
         return refuse(request, game, form, number, expected)
     try:
@@ -233,20 +236,26 @@ def add_round(request, token):
             game.touch()
     except IntegrityError:
         # Another phone stored this round number a moment ago.
-        game = game_for_edit(token)
-        return show_game(
-            request,
-            game,
-            form=round_form(game, players, request.POST),
-            status=409,
-            conflict=_(
-                "Round %(n)s was just entered from another phone. "
-                "Check the table; your numbers are still in the form."
-            )
-            % {"n": number},
-        )
+        return conflict(request, game_for_edit(token), players, number)
     messages.success(request, _("Round %(n)s saved.") % {"n": number})
     return after_change(request, game)
+
+
+def conflict(request, game, players, number):
+    """Another phone got this round in first: show its numbers, keep ours in the form."""
+    data = request.POST.copy()
+    data["number"] = str(len(game.live_rounds) + 1)
+    return show_game(
+        request,
+        game,
+        form=round_form(game, players, data),
+        status=409,
+        conflict=_(
+            "Round %(n)s was just entered from another phone: check the table. Your numbers "
+            "are still in the form; save them only if they belong to round %(next)s."
+        )
+        % {"n": number, "next": data["number"]},
+    )
 
 
 def refuse(request, game, form, number, expected):

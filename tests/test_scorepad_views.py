@@ -237,6 +237,16 @@ def test_double_submit_stores_one_round(client, game):
     assert "Round 1 was already saved." in follow
 
 
+def test_other_numbers_for_a_stored_round_are_told_not_dropped(client, game):
+    enter(client, game, 3, 4, number=1)
+    response = enter(client, game, 9, 10, number=1, lang="nb")
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "Runde 1 ble nettopp ført fra en annen telefon" in html
+    assert 'value="9"' in html and 'value="10"' in html
+    assert live_points(game) == [[3, 4]]
+
+
 def test_a_round_from_the_future_is_refused(client, game):
     response = enter(client, game, 3, 4, number=5)
     assert response.status_code == 409
