@@ -218,12 +218,7 @@ def add_round(request, token):
     number = form.cleaned_data["number"]
     expected = len(game.live_rounds) + 1
     if number < expected:
-        stored = next(r for r in game.live_rounds if r.number == number)
-        if [s.points for s in stored.scores.all()] == form.points():
-            # A resent or double-tapped form: the round is already in.
-            messages.info(request, _("Round %(n)s was already saved.") % {"n": number})
-            return after_change(request, game)
-        return conflict(request, game, players, number)
+        return already_entered(request, game, players, form)
     if number > expected or game.outcome().finished:
         return refuse(request, game, form, number, expected)
     try:
@@ -235,10 +230,20 @@ def add_round(request, token):
             )
             game.touch()
     except IntegrityError:
-        # Another phone stored this round number a moment ago.
-        return conflict(request, game_for_edit(token), players, number)
+        # The same round number went in a moment ago, from this phone or another.
+        return already_entered(request, game_for_edit(token), players, form)
     messages.success(request, _("Round %(n)s saved.") % {"n": number})
     return after_change(request, game)
+
+
+def already_entered(request, game, players, form):
+    """The round is in already: the same numbers are a double tap, others a second phone."""
+    number = form.cleaned_data["number"]
+    stored = next(r for r in game.live_rounds if r.number == number)
+    if [s.points for s in stored.scores.all()] == form.points():
+        messages.info(request, _("Round %(n)s was already saved.") % {"n": number})
+        return after_change(request, game)
+    return conflict(request, game, players, number)
 
 
 def conflict(request, game, players, number):

@@ -3,7 +3,8 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import path
 
-from ghost_site.urls import handler404, handler500, urlpatterns as site_urls  # noqa: F401
+from ghost_site.urls import handler404, handler500  # noqa: F401
+from ghost_site.urls import urlpatterns as site_urls
 
 
 def fail(request):

@@ -1,0 +1,131 @@
+"""Two phones at once, through a real server: one round stored, the other phone told.
+
+Runs against whatever DATABASE_URL names: SQLite (a file, so real locking) in the first
+CI pass and PostgreSQL in the second.
+"""
+
+import http.cookiejar
+import re
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+from django.urls import reverse
+
+from scorepad.models import Round
+
+from .conftest import make_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def phone(base, page):
+    """A browser-like client: its own cookies and the CSRF token from the page."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+    html = opener.open(base + page).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    return opener, token
+
+
+def post(opener, url, data):
+    body = urllib.parse.urlencode(data).encode()
+    try:
+        with opener.open(url, body) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def race(calls):
+    """Run the calls at the same instant; return their results in order."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(i, call):
+        barrier.wait()
+        results[i] = call()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return results
+
+
+def test_two_phones_enter_the_same_round(live_server):
+    game = make_game()
+    page = reverse("scorepad:game", args=[game.edit_token])
+    url = live_server.url + reverse("scorepad:add-round", args=[game.edit_token])
+    phones = [phone(live_server.url, page) for _ in range(4)]
+    calls = [
+        (
+            lambda o=o, t=t, i=i: post(
+                o,
+                url,
+                {"csrfmiddlewaretoken": t, "number": "1", "points_0": str(i + 2), "points_1": "12"},
+            )
+        )
+        for i, (o, t) in enumerate(phones)
+    ]
+    results = race(calls)
+    statuses = sorted(status for status, _body in results)
+    assert statuses.count(302) == 1, statuses
+    assert statuses.count(409) == 3, statuses
+    assert Round.objects.filter(game=game).count() == 1
+    for status, body in results:
+        if status == 409:
+            assert "was just entered from another phone" in body
+
+
+def test_double_tap_through_a_real_server_stores_one_round(live_server):
+    game = make_game()
+    page = reverse("scorepad:game", args=[game.edit_token])
+    url = live_server.url + reverse("scorepad:add-round", args=[game.edit_token])
+    opener, token = phone(live_server.url, page)
+    data = {"csrfmiddlewaretoken": token, "number": "1", "points_0": "3", "points_1": "4"}
+    results = race([lambda: post(opener, url, data) for _ in range(3)])
+    assert [status for status, _ in results] == [302, 302, 302]
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_two_phones_edit_the_same_round(live_server):
+    game = make_game()
+    players = list(game.players.all())
+    rnd = Round.objects.create(game=game, number=1)
+    rnd.scores.create(player=players[0], points=3)
+    rnd.scores.create(player=players[1], points=4)
+    edit = reverse("scorepad:edit-round", args=[game.edit_token, 1])
+    phones = [phone(live_server.url, edit) for _ in range(2)]
+    calls = [
+        (
+            lambda o=o, t=t, i=i: post(
+                o,
+                live_server.url + edit,
+                {
+                    "csrfmiddlewaretoken": t,
+                    "number": "1",
+                    "round_id": str(rnd.pk),
+                    "points_0": str(10 + i),
+                    "points_1": "4",
+                },
+            )
+        )
+        for i, (o, t) in enumerate(phones)
+    ]
+    results = race(calls)
+    statuses = sorted(status for status, _ in results)
+    assert statuses == [302, 422], statuses
+    told = next(body for status, body in results if status == 422)
+    assert "changed round 1 meanwhile" in told
+    live = Round.objects.get(game=game, status="active")
+    assert Round.objects.filter(game=game, status="replaced").count() == 1
+    assert sorted(s.points for s in live.scores.all())[1] in (10, 11)
