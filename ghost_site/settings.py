@@ -124,7 +124,8 @@ CACHE_MIDDLEWARE_SECONDS = 60 * 60
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my games" should outlive a card evening
-MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+# Messages ride in a signed cookie: a round entry then writes nothing but the round.
+MESSAGE_STORAGE = "django.contrib.messages.storage.fallback.FallbackStorage"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("nb", _("Norwegian Bokmål"))]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from django.utils import translation
-from django.utils.formats import number_format
+from django.utils.formats import get_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -108,12 +108,25 @@ class ContentError(ValueError):
 # ------------------------------------------------------------------ numbers and cards
 
 
+@cache
+def points_formatter(language: str):
+    """A formatter for one language: 3.5 in English, 3,5 in Norwegian, 19 not 19.0.
+
+    Looked up once per language; the score table calls it for every cell.
+    """
+    separator = get_format("DECIMAL_SEPARATOR", language, use_l10n=True)
+
+    def fmt(value: Decimal | int) -> str:
+        value = Decimal(value)
+        if value == value.to_integral_value():
+            return str(int(value))
+        return f"{value:.1f}".replace(".", separator)
+
+    return fmt
+
+
 def format_points(value: Decimal | int, language: str | None = None) -> str:
-    """3.5 in English, 3,5 in Norwegian; whole numbers without a decimal part."""
-    value = Decimal(value)
-    places = 0 if value == value.to_integral_value() else 1
-    with translation.override(language or translation.get_language()):
-        return number_format(value, decimal_pos=places, use_l10n=True)
+    return points_formatter(language or translation.get_language())(value)
 
 
 def card_name(code: str, language: str) -> str:

@@ -1,8 +1,9 @@
 import secrets
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import models
-from django.db.models import F, Prefetch, Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -27,19 +28,14 @@ class Variant(models.TextChoices):
 assert {v.value for v in Variant} == {v.key for v in cards.SCOREPAD_VARIANTS}
 
 
-class GameQuerySet(models.QuerySet):
-    def with_board(self):
-        """Players and live rounds with their scores: a constant four queries."""
-        return self.prefetch_related(
-            Prefetch("players", queryset=Player.objects.order_by("position")),
-            Prefetch(
-                "rounds",
-                queryset=Round.objects.filter(status=Round.Status.ACTIVE)
-                .order_by("number")
-                .prefetch_related("scores"),
-                to_attr="live_rounds",
-            ),
-        )
+@dataclass
+class LiveRound:
+    """A round that counts, as the board needs it: one entry per player, in seat order."""
+
+    pk: int
+    number: int
+    points: list[Decimal]
+    cards: list[str]
 
 
 class Game(models.Model):
@@ -56,8 +52,6 @@ class Game(models.Model):
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-
-    objects = GameQuerySet.as_manager()
 
     class Meta:
         constraints = [
@@ -87,17 +81,40 @@ class Game(models.Model):
     def possible_totals(self) -> frozenset[Decimal]:
         return cards.possible_totals(self.rules_variant, self.jack_value)
 
+    def load_board(self) -> "Game":
+        """Players and the live rounds in two queries, whatever the number of rounds.
+
+        Scores come back as plain tuples: building hundreds of model instances would cost
+        more than everything else on the page.
+        """
+        self.player_list = list(self.players.order_by("position"))
+        seat = {p.pk: i for i, p in enumerate(self.player_list)}
+        rounds: dict[int, LiveRound] = {}
+        rows = (
+            Score.objects.filter(round__game=self, round__status=Round.Status.ACTIVE)
+            .order_by("round__number")
+            .values_list("round_id", "round__number", "player_id", "points", "cards")
+        )
+        for round_id, number, player_id, points, cards_text in rows:
+            live = rounds.get(round_id)
+            if live is None:
+                size = len(self.player_list)
+                live = rounds[round_id] = LiveRound(
+                    round_id, number, [Decimal(0)] * size, [""] * size
+                )
+            live.points[seat[player_id]] = points
+            live.cards[seat[player_id]] = cards_text
+        self.live_rounds = list(rounds.values())
+        return self
+
     def outcome(self) -> scoring.Outcome:
-        """Needs `with_board()`; computes from the prefetched rows without a query."""
-        players = list(self.players.all())
-        order = {p.pk: i for i, p in enumerate(players)}
-        rounds = []
-        for rnd in self.live_rounds:
-            points = [Decimal(0)] * len(players)
-            for score in rnd.scores.all():
-                points[order[score.player_id]] = score.points
-            rounds.append(points)
-        return scoring.outcome(len(players), rounds, self.threshold, self.first_dealer)
+        """Needs `load_board()`; computes from the loaded rows without a query."""
+        return scoring.outcome(
+            len(self.player_list),
+            [r.points for r in self.live_rounds],
+            self.threshold,
+            self.first_dealer,
+        )
 
     def touch(self):
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1)

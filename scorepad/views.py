@@ -28,7 +28,7 @@ MY_GAMES_KEPT = 30
 
 
 def game_for_edit(token: str) -> Game:
-    return get_object_or_404(Game.objects.with_board(), edit_token=token)
+    return get_object_or_404(Game, edit_token=token).load_board()
 
 
 def remember_game(request, game: Game) -> None:
@@ -71,19 +71,28 @@ def card_values_json(jack_value) -> str:
     return json.dumps({rank: float(value) for rank, value in cards.card_table(jack_value).items()})
 
 
-def board_context(game: Game, **extra) -> dict:
-    players = list(game.players.all())
+def board_context(game: Game, watching=False, **extra) -> dict:
+    """Everything the score table shows, formatted here once rather than cell by cell."""
+    language = get_language()
+    players = game.player_list
     result = game.outcome()
     names = [p.name for p in players]
+    fmt = content.points_formatter(language)
+    # One reverse for the whole table: the edit links differ only in the round number.
+    edit_url = "" if watching else reverse("scorepad:edit-round", args=[game.edit_token, 0])
+    edit_label = _("Edit round %(n)s")
     rows = []
     for index, rnd in enumerate(game.live_rounds):
+        winners = result.round_winners[index]
         rows.append(
             {
-                "round": rnd,
-                "points": result.rounds[index],
-                "running": result.running[index],
-                "winners": result.round_winners[index],
-                "dealer": names[(game.first_dealer + index) % len(players)],
+                "number": rnd.number,
+                "edit_url": edit_url[:-2] + f"{rnd.number}/" if edit_url else "",
+                "edit_label": edit_label % {"n": rnd.number},
+                "cells": [
+                    {"points": fmt(p), "running": fmt(t), "won": i in winners}
+                    for i, (p, t) in enumerate(zip(rnd.points, result.running[index], strict=True))
+                ],
                 "after_end": result.finished_after is not None
                 and rnd.number > result.finished_after,
             }
@@ -91,8 +100,9 @@ def board_context(game: Game, **extra) -> dict:
     standings = [
         {
             "name": name,
-            "total": result.totals[i],
-            "distance": result.distance(i),
+            "total": fmt(result.totals[i]),
+            "value": str(result.totals[i]),
+            "distance": fmt(result.distance(i)),
             "lost": i in result.losers,
             "won": i in result.winners and result.finished,
         }
@@ -101,6 +111,7 @@ def board_context(game: Game, **extra) -> dict:
     context = {
         "game": game,
         "players": players,
+        "watching": watching,
         "outcome": result,
         "rows": rows,
         "standings": standings,
@@ -110,22 +121,24 @@ def board_context(game: Game, **extra) -> dict:
         "next_starter": names[result.next_starter],
         "next_number": len(game.live_rounds) + 1,
         "variant_name": content.rules().variants[game.variant]["name"],
-        "rank_buttons": rank_buttons(),
-        "card_values_json": card_values_json(game.jack_value),
+        "jack": fmt(game.jack_value),
     }
+    if not watching:
+        context.update(
+            rank_buttons=rank_buttons(), card_values_json=card_values_json(game.jack_value)
+        )
     context.update(extra)
     return context
 
 
-def round_form(game: Game, players, data=None) -> RoundForm:
+def round_form(game: Game, data=None) -> RoundForm:
     return RoundForm(
-        data, game=game, players=players, initial={"number": len(game.live_rounds) + 1}
+        data, game=game, players=game.player_list, initial={"number": len(game.live_rounds) + 1}
     )
 
 
 def show_game(request, game: Game, form=None, status=200, **extra):
-    players = list(game.players.all())
-    form = form or round_form(game, players)
+    form = form or round_form(game)
     history = game.rounds.exclude(status=Round.Status.ACTIVE).prefetch_related("scores")
     context = board_context(game, form=form, history=history, **extra)
     template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
@@ -211,7 +224,7 @@ def game_page(request, token):
 @never_cache
 def add_round(request, token):
     game = game_for_edit(token)
-    players = list(game.players.all())
+    players = game.player_list
     form = RoundForm(request.POST, game=game, players=players)
     if not form.is_valid():
         return show_game(request, game, form=form, status=422)
@@ -240,7 +253,7 @@ def already_entered(request, game, players, form):
     """The round is in already: the same numbers are a double tap, others a second phone."""
     number = form.cleaned_data["number"]
     stored = next(r for r in game.live_rounds if r.number == number)
-    if [s.points for s in stored.scores.all()] == form.points():
+    if stored.points == form.points():
         messages.info(request, _("Round %(n)s was already saved.") % {"n": number})
         return after_change(request, game)
     return conflict(request, game, players, number)
@@ -253,7 +266,7 @@ def conflict(request, game, players, number):
     return show_game(
         request,
         game,
-        form=round_form(game, players, data),
+        form=round_form(game, data),
         status=409,
         conflict=_(
             "Round %(n)s was just entered from another phone: check the table. Your numbers "
@@ -278,7 +291,7 @@ def refuse(request, game, form, number, expected):
 @never_cache
 def edit_round(request, token, number):
     game = game_for_edit(token)
-    players = list(game.players.all())
+    players = game.player_list
     rnd = next((r for r in game.live_rounds if r.number == number), None)
     if rnd is None:
         return render(request, "404.html", status=404)
@@ -324,12 +337,10 @@ def edit_round(request, token, number):
 
 
 def edit_form(game, players, rnd, errors_from=None):
-    scores = {s.player_id: s for s in rnd.scores.all()}
     initial = {"number": rnd.number, "round_id": rnd.pk}
-    for seat, player in enumerate(players):
-        score = scores[player.pk]
-        initial[f"points_{seat}"] = content.format_points(score.points)
-        initial[f"cards_{seat}"] = score.cards
+    for seat in range(len(players)):
+        initial[f"points_{seat}"] = content.format_points(rnd.points[seat])
+        initial[f"cards_{seat}"] = rnd.cards[seat]
     form = EditRoundForm(game=game, players=players, initial=initial)
     if errors_from is not None:
         form._errors = errors_from._errors  # show why it was not saved
@@ -407,7 +418,7 @@ def rematch(request, token):
             rematch_of=old,
         )
         Player.objects.bulk_create(
-            Player(game=game, position=p.position, name=p.name) for p in old.players.all()
+            Player(game=game, position=p.position, name=p.name) for p in old.player_list
         )
     remember_game(request, game)
     messages.success(request, _("A new game with the same players and rules."))
@@ -420,7 +431,7 @@ def rematch(request, token):
 @require_GET
 @never_cache
 def watch(request, token):
-    game = get_object_or_404(Game.objects.with_board(), watch_token=token)
+    game = get_object_or_404(Game, watch_token=token).load_board()
     return render(request, "scorepad/watch.html", board_context(game, watching=True))
 
 
@@ -433,7 +444,7 @@ def watch_poll(request, token):
         return HttpResponse(status=404)
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
-    game = get_object_or_404(Game.objects.with_board(), watch_token=token)
+    game = get_object_or_404(Game, watch_token=token).load_board()
     return render(request, "scorepad/watch.html#watched", board_context(game, watching=True))
 
 
@@ -441,7 +452,7 @@ def watch_poll(request, token):
 
 
 def export_rows(game: Game):
-    players = list(game.players.all())
+    players = game.player_list
     result = game.outcome()
     header = [_("Round")] + [p.name for p in players]
     body = [
@@ -467,7 +478,7 @@ def export_csv(request, token):
 @require_GET
 def export_json(request, token):
     game = game_for_edit(token)
-    players = list(game.players.all())
+    players = game.player_list
     result = game.outcome()
     history = game.rounds.order_by("number", "created_at").prefetch_related("scores")
     order = {p.pk: i for i, p in enumerate(players)}

@@ -1,15 +1,19 @@
 import pytest
 from django.core.cache import caches
+from django.utils import translation
 
 from scorepad.models import Game, Player
 
 
 @pytest.fixture(autouse=True)
-def _fresh_caches():
-    """Each test starts with empty caches: no rate-limit counts or pages from another test."""
+def _fresh_state():
+    """Each test starts in English with empty caches: a request leaves its language active
+    in the thread, and rate-limit counts or cached pages must not carry over."""
     for alias in ("default", "pages"):
         caches[alias].clear()
+    translation.activate("en")
     yield
+    translation.deactivate()
 
 
 def make_game(names=("Anna", "Bo"), variant="standard", jack="0.5", threshold=21, first_dealer=0):

@@ -1,0 +1,218 @@
+"""`make bench`: throughput and latency of the real server, measured on loopback.
+
+Starts gunicorn with production settings and nginx serving a saved copy of the same rules
+page, then drives each case with wrk (32 connections, a few seconds each, at most 30 s).
+Prints the figures; nothing here is a pass/fail test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from serve import free_port, gunicorn  # noqa: E402
+
+SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+CONNECTIONS = 32
+THREADS = 2
+
+
+def need(tool: str, package: str) -> str:
+    path = shutil.which(tool) or (
+        f"/usr/sbin/{tool}" if Path(f"/usr/sbin/{tool}").exists() else None
+    )
+    if not path:
+        sys.exit(f"{tool} is missing: apt-get install {package}")
+    return path
+
+
+def wrk(url: str, script: Path | None = None) -> dict:
+    command = [
+        need("wrk", "wrk"),
+        f"-t{THREADS}",
+        f"-c{CONNECTIONS}",
+        f"-d{SECONDS}s",
+        "--latency",
+        "--timeout",
+        "5s",
+    ]
+    if script:
+        command += ["-s", str(script)]
+    out = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+
+    def millis(label):
+        match = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        value, unit = float(match.group(1)), match.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    socket_errors = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out
+    )
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "requests": int(re.search(r"(\d+) requests in", out).group(1)),
+        "p50": millis("50"),
+        "p99": millis("99"),
+        "errors": (int(non_2xx.group(1)) if non_2xx else 0)
+        + (sum(map(int, socket_errors.groups())) if socket_errors else 0),
+    }
+
+
+def nginx(html: bytes, workdir: Path):
+    binary = need("nginx", "nginx-light")
+    root = workdir / "www"
+    root.mkdir()
+    (root / "rules.html").write_bytes(html)
+    for path in (workdir, root, root / "rules.html"):
+        path.chmod(0o755)  # nginx's workers drop root and must read the page
+    port = free_port()
+    conf = workdir / "nginx.conf"
+    conf.write_text(
+        textwrap.dedent(f"""
+        worker_processes 2;
+        pid {workdir}/nginx.pid;
+        error_log {workdir}/nginx-error.log;
+        daemon off;
+        events {{ worker_connections 1024; }}
+        http {{
+            access_log off;
+            default_type text/html;
+            client_body_temp_path {workdir}/nginx-body;
+            proxy_temp_path {workdir}/nginx-proxy;
+            fastcgi_temp_path {workdir}/nginx-fastcgi;
+            uwsgi_temp_path {workdir}/nginx-uwsgi;
+            scgi_temp_path {workdir}/nginx-scgi;
+            server {{ listen 127.0.0.1:{port}; root {root}; }}
+        }}
+    """)
+    )
+    process = subprocess.Popen(
+        [binary, "-c", str(conf), "-p", str(workdir)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/rules.html"
+    for _ in range(100):
+        try:
+            assert urllib.request.urlopen(url, timeout=2).read() == html
+            return process, url
+        except OSError:
+            time.sleep(0.1)
+    process.terminate()
+    sys.exit("nginx did not start: " + (workdir / "nginx-error.log").read_text())
+
+
+def post_script(workdir: Path, tokens: list[str]) -> Path:
+    """Round entry spread over many games: each wrk thread owns its share of the games."""
+    csrf = secrets.token_hex(16)  # 32 characters: cookie and form token alike
+    script = workdir / "rounds.lua"
+    games = ", ".join(f'"{t}"' for t in tokens)
+    script.write_text(
+        textwrap.dedent(f"""
+        local all = {{ {games} }}
+        local counter = 0
+        local threads = {{}}
+        function setup(thread)
+          thread:set("id", counter)
+          counter = counter + 1
+          table.insert(threads, thread)
+        end
+        function init(args)
+          mine, numbers, i = {{}}, {{}}, 0
+          for k, token in ipairs(all) do
+            if (k - 1) % {THREADS} == id then table.insert(mine, token); numbers[token] = 0 end
+          end
+          wrk.method = "POST"
+          wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+          wrk.headers["Cookie"] = "csrftoken={csrf}"
+        end
+        function request()
+          i = i % #mine + 1
+          local token = mine[i]
+          numbers[token] = numbers[token] + 1
+          local body = "csrfmiddlewaretoken={csrf}&number=" .. numbers[token]
+            .. "&points_0=1&points_1=2"
+          return wrk.format("POST", "/en/scorepad/g/" .. token .. "/round/", nil, body)
+        end
+    """)
+    )
+    return script
+
+
+def main():
+    results = {}
+    with gunicorn(seed_spec={"writers": 256, "watched": 50}) as (base, seeded, workdir, env):
+        rules_html = urllib.request.urlopen(base + "/en/rules/").read()
+        static = Path(tempfile.mkdtemp(prefix="ghost-nginx-"))
+        nginx_process, nginx_url = nginx(rules_html, static)
+        try:
+            results["nginx static rules page"] = wrk(nginx_url)
+        finally:
+            nginx_process.terminate()
+            nginx_process.wait(10)
+            shutil.rmtree(static, ignore_errors=True)
+        results["rules page (en)"] = wrk(base + "/en/rules/")
+        results["rules page (nb)"] = wrk(base + "/nb/regler/")
+        results["game page, 1 round"] = wrk(f"{base}/en/scorepad/g/{seeded['one']}/")
+        results["game page, 100 rounds"] = wrk(f"{base}/en/scorepad/g/{seeded['hundred']}/")
+        token, version = seeded["watched"][0]
+        results["watch poll, unchanged"] = wrk(
+            f"{base}/en/scorepad/watch/{token}/poll/?v={version}"
+        )
+        results["round entry (POST), 256 games"] = wrk(
+            base + "/", post_script(workdir, seeded["writers"])
+        )
+        log = (workdir / "gunicorn.log").read_text()
+        locked = log.count("database is locked")
+        stored = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import django; django.setup(); from scorepad.models import Round; "
+                "print(Round.objects.count())",
+            ],
+            cwd=Path(__file__).resolve().parent.parent,
+            env={**env, "DJANGO_SETTINGS_MODULE": "ghost_site.settings"},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+
+    database = "PostgreSQL" if "postgres" in env["DATABASE_URL"] else "SQLite"
+    print(
+        f"\nGhost benchmark: gunicorn 4 workers x 2 threads, {database}, wrk "
+        f"{CONNECTIONS} connections, {SECONDS} s a case, {os.cpu_count()} cores\n"
+    )
+    print(f"{'case':34} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    for name, r in results.items():
+        print(f"{name:34} {r['rps']:9.0f} {r['p50']:8.2f} {r['p99']:8.2f} {r['errors']:7d}")
+    nginx_rps = results["nginx static rules page"]["rps"]
+    for lang in ("en", "nb"):
+        ratio = results[f"rules page ({lang})"]["rps"] / nginx_rps
+        print(f"rules page ({lang}) / nginx static: {ratio:.1%}")
+    growth = results["game page, 100 rounds"]["p50"] / results["game page, 1 round"]["p50"]
+    print(f"game page p50, 100 rounds / 1 round: {growth:.2f}x")
+    print(f"'database is locked' in the server log: {locked}")
+    print(
+        f"rounds stored by the POST case: {stored} "
+        f"(wrk sent {results['round entry (POST), 256 games']['requests']})"
+    )
+    out = Path(__file__).resolve().parent / "out"
+    out.mkdir(exist_ok=True)
+    (out / "bench.json").write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()

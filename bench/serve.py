@@ -1,0 +1,138 @@
+"""Shared by `make bench` and `make soak`: a production-settings gunicorn on loopback.
+
+Sets up a throw-away SQLite database (or the DATABASE_URL given), seeds games through the
+ORM, and starts gunicorn with DJANGO_DEBUG=0 and hashed, compressed static files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def production_env(workdir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="0",  # plain http on loopback; TLS is the proxy's job
+        GHOST_GAMES_PER_HOUR="1000000",
+    )
+    env.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'bench.sqlite3'}")
+    return env
+
+
+SEED = """
+import json, sys
+from decimal import Decimal
+import django
+django.setup()
+from scorepad.models import Game, Player, Round, Score
+
+def game(rounds, players=2, threshold=500):
+    g = Game.objects.create(threshold=threshold)
+    ps = Player.objects.bulk_create(Player(game=g, position=i, name=f"P{i + 1}")
+                                    for i in range(players))
+    for n in range(1, rounds + 1):
+        r = Round.objects.create(game=g, number=n)
+        Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(1)) for p in ps)
+    g.touch()
+    return g
+
+spec = json.loads(sys.argv[1])
+out = {
+    "writers": [game(0).edit_token for _ in range(spec["writers"])],
+    "watched": [(g.watch_token, g.version) for g in (game(3) for _ in range(spec["watched"]))],
+    "one": game(1).edit_token,
+    "hundred": game(100).edit_token,
+}
+print(json.dumps(out))
+"""
+
+
+def manage(env, *args):
+    subprocess.run([str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def seed(env, writers=256, watched=50) -> dict:
+    result = subprocess.run(
+        [str(BIN / "python"), "-c", SEED, json.dumps({"writers": writers, "watched": watched})],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "ghost_site.settings"},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@contextmanager
+def gunicorn(workers: int = 4, threads: int = 2, seed_spec: dict | None = None):
+    workdir = Path(tempfile.mkdtemp(prefix="ghost-bench-"))
+    env = production_env(workdir)
+    manage(env, "migrate", "--verbosity", "0")
+    manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+    seeded = seed(env, **(seed_spec or {}))
+    port = free_port()
+    log = open(workdir / "gunicorn.log", "w")  # noqa: SIM115 - closed below
+    process = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"),
+            "ghost_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+            "--worker-class",
+            "gthread",
+            "--keep-alive",
+            "5",
+            "--log-level",
+            "warning",
+            "--error-logfile",
+            "-",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/en/rules/", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("gunicorn did not start: " + (workdir / "gunicorn.log").read_text())
+        yield base, seeded, workdir, env
+    finally:
+        process.terminate()
+        process.wait(10)
+        log.close()
+        if os.environ.get("KEEP_BENCH") != "1":
+            shutil.rmtree(workdir, ignore_errors=True)
