@@ -1,7 +1,8 @@
 """`make bench`: throughput and latency of the real server, measured on loopback.
 
 Starts gunicorn with production settings and nginx serving a saved copy of the same rules
-page, then drives each case with wrk (32 connections, a few seconds each, at most 30 s).
+page, then drives each GET case with wrk (32 connections, 10 s each, at most 30 s) and round
+entry with 32 phones posting in parallel (bench/phones.py), each over its own games.
 Prints the figures; nothing here is a pass/fail test.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import shutil
 import subprocess
 import sys
@@ -21,6 +21,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from phones import Tally, round_entry  # noqa: E402
 from serve import free_port, gunicorn  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
@@ -114,43 +115,6 @@ def nginx(html: bytes, workdir: Path):
     sys.exit("nginx did not start: " + (workdir / "nginx-error.log").read_text())
 
 
-def post_script(workdir: Path, tokens: list[str]) -> Path:
-    """Round entry spread over many games: each wrk thread owns its share of the games."""
-    csrf = secrets.token_hex(16)  # 32 characters: cookie and form token alike
-    script = workdir / "rounds.lua"
-    games = ", ".join(f'"{t}"' for t in tokens)
-    script.write_text(
-        textwrap.dedent(f"""
-        local all = {{ {games} }}
-        local counter = 0
-        local threads = {{}}
-        function setup(thread)
-          thread:set("id", counter)
-          counter = counter + 1
-          table.insert(threads, thread)
-        end
-        function init(args)
-          mine, numbers, i = {{}}, {{}}, 0
-          for k, token in ipairs(all) do
-            if (k - 1) % {THREADS} == id then table.insert(mine, token); numbers[token] = 0 end
-          end
-          wrk.method = "POST"
-          wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
-          wrk.headers["Cookie"] = "csrftoken={csrf}"
-        end
-        function request()
-          i = i % #mine + 1
-          local token = mine[i]
-          numbers[token] = numbers[token] + 1
-          local body = "csrfmiddlewaretoken={csrf}&number=" .. numbers[token]
-            .. "&points_0=1&points_1=2"
-          return wrk.format("POST", "/en/scorepad/g/" .. token .. "/round/", nil, body)
-        end
-    """)
-    )
-    return script
-
-
 def main():
     results = {}
     with gunicorn(seed_spec={"writers": 256, "watched": 50}) as (base, seeded, workdir, env):
@@ -167,13 +131,14 @@ def main():
         results["rules page (nb)"] = wrk(base + "/nb/regler/")
         results["game page, 1 round"] = wrk(f"{base}/en/scorepad/g/{seeded['one']}/")
         results["game page, 100 rounds"] = wrk(f"{base}/en/scorepad/g/{seeded['hundred']}/")
-        token, version = seeded["watched"][0]
+        token, version, _edit = seeded["watched"][0]
         results["watch poll, unchanged"] = wrk(
             f"{base}/en/scorepad/watch/{token}/poll/?v={version}"
         )
-        results["round entry (POST), 256 games"] = wrk(
-            base + "/", post_script(workdir, seeded["writers"])
-        )
+        tally = Tally()
+        port = int(base.rsplit(":", 1)[1])
+        elapsed = round_entry(port, seeded["writers"], CONNECTIONS, SECONDS, tally)
+        results["round entry (POST), 256 games"] = tally.summary(elapsed)
         log = (workdir / "gunicorn.log").read_text()
         locked = log.count("database is locked")
         stored = subprocess.run(
@@ -206,8 +171,8 @@ def main():
     print(f"game page p50, 100 rounds / 1 round: {growth:.2f}x")
     print(f"'database is locked' in the server log: {locked}")
     print(
-        f"rounds stored by the POST case: {stored} "
-        f"(wrk sent {results['round entry (POST), 256 games']['requests']})"
+        f"round entry: {len(tally.accepted)} rounds accepted, {stored} in the database, "
+        f"statuses {results['round entry (POST), 256 games']['statuses']}"
     )
     out = Path(__file__).resolve().parent / "out"
     out.mkdir(exist_ok=True)

@@ -62,7 +62,8 @@ def game(rounds, players=2, threshold=500):
 spec = json.loads(sys.argv[1])
 out = {
     "writers": [game(0).edit_token for _ in range(spec["writers"])],
-    "watched": [(g.watch_token, g.version) for g in (game(3) for _ in range(spec["watched"]))],
+    "watched": [(g.watch_token, g.version, g.edit_token)
+                for g in (game(3) for _ in range(spec["watched"]))],
     "one": game(1).edit_token,
     "hundred": game(100).edit_token,
 }

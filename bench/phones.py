@@ -1,0 +1,89 @@
+"""A bounded load of phones entering rounds: each phone owns its games and, like a person,
+waits for the answer before sending the next round. Used by `make bench` and `make soak`.
+"""
+
+from __future__ import annotations
+
+import http.client
+import secrets
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    accepted: list[tuple[str, int]] = field(default_factory=list)  # (edit token, round number)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, status, seconds, accepted=None):
+        with self.lock:
+            self.latencies.append(seconds)
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+            if accepted:
+                self.accepted.append(accepted)
+
+    def summary(self, elapsed):
+        ordered = sorted(self.latencies) or [0.0]
+
+        def pct(p):
+            return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000
+
+        errors = sum(n for status, n in self.statuses.items() if status >= 400 or status == 0)
+        return {
+            "rps": len(self.latencies) / elapsed,
+            "requests": len(self.latencies),
+            "p50": pct(0.50),
+            "p99": pct(0.99),
+            "errors": errors,
+            "statuses": dict(self.statuses),
+        }
+
+
+def round_entry(
+    port: int, games: list[str], phones: int, seconds: float, tally: Tally, played: int = 0
+):
+    """`phones` threads; phone k enters rounds in games k, k+phones, ... in turn, after the
+    `played` rounds each game already has."""
+    csrf = secrets.token_hex(16)
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
+    deadline = time.monotonic() + seconds
+
+    def phone(mine):
+        numbers = dict.fromkeys(mine, played)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        i = 0
+        while time.monotonic() < deadline:
+            token = mine[i % len(mine)]
+            i += 1
+            number = numbers[token] + 1
+            body = urllib.parse.urlencode(
+                {"csrfmiddlewaretoken": csrf, "number": number, "points_0": "1", "points_1": "2"}
+            )
+            start = time.perf_counter()
+            try:
+                connection.request("POST", f"/en/scorepad/g/{token}/round/", body, headers)
+                response = connection.getresponse()
+                response.read()
+                status = response.status
+            except OSError:
+                connection.close()
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                status = 0
+            if status == 302:
+                numbers[token] = number
+            tally.add(
+                status, time.perf_counter() - start, (token, number) if status == 302 else None
+            )
+        connection.close()
+
+    threads = [threading.Thread(target=phone, args=(games[k::phones],)) for k in range(phones)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.monotonic() - started
