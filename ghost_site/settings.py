@@ -169,7 +169,8 @@ SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = 0 if DEBUG else 60 * 60 * 24 * 365
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
-if env_flag("DJANGO_BEHIND_TLS_PROXY", False):
+BEHIND_TLS_PROXY = env_flag("DJANGO_BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:
     # Only behind a proxy that sets this header itself and strips it from clients.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 

@@ -22,7 +22,7 @@ def tidy_name(value: str) -> str:
 
 # Every way a rank may be typed, in either language: A or E (ess), J or Kn (knekt),
 # Q or D (dame), K, 2-10. Longest first so "10" and "kn" win over "1" and "k".
-_RANK_WORDS = {
+RANK_WORDS = {
     "10": "T",
     "kn": "J",
     "a": "A",
@@ -33,8 +33,8 @@ _RANK_WORDS = {
     "k": "K",
     "t": "T",
 }
-_RANK_WORDS.update({str(n): str(n) for n in range(2, 10)})
-_RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, _RANK_WORDS), key=len, reverse=True)))
+RANK_WORDS.update({str(n): str(n) for n in range(2, 10)})
+_RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True)))
 
 
 def parse_ranks(text: str) -> list[str]:
@@ -45,7 +45,7 @@ def parse_ranks(text: str) -> list[str]:
         gap = text[position : match.start()]
         if gap.strip(" ,;/+-"):
             raise ValueError(gap.strip())
-        ranks.append(_RANK_WORDS[match.group()])
+        ranks.append(RANK_WORDS[match.group()])
         position = match.end()
     rest = text[position:]
     if rest.strip(" ,;/+-"):

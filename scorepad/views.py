@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules import cards, content
 
-from .forms import EditRoundForm, NewGameForm, RoundForm
+from .forms import RANK_WORDS, EditRoundForm, NewGameForm, RoundForm
 from .models import Game, Player, Round, Score
 
 MY_GAMES = "my_games"
@@ -38,6 +38,12 @@ def remember_game(request, game: Game) -> None:
 
 
 def client_address(request) -> str:
+    """Behind our TLS proxy every request comes from the proxy: the client is the address
+    the proxy appended last to X-Forwarded-For (earlier entries are the client's to forge)."""
+    if settings.BEHIND_TLS_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded.strip():
+            return forwarded.split(",")[-1].strip()
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
@@ -69,6 +75,9 @@ def rank_buttons():
 def card_values_json(jack_value) -> str:
     """The card table for the helper script, read from rules.cards like everything else."""
     return json.dumps({rank: float(value) for rank, value in cards.card_table(jack_value).items()})
+
+
+RANK_WORDS_JSON = json.dumps(RANK_WORDS)
 
 
 def board_context(game: Game, watching=False, **extra) -> dict:
@@ -125,7 +134,9 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     }
     if not watching:
         context.update(
-            rank_buttons=rank_buttons(), card_values_json=card_values_json(game.jack_value)
+            rank_buttons=rank_buttons(),
+            rank_words_json=RANK_WORDS_JSON,
+            card_values_json=card_values_json(game.jack_value),
         )
     context.update(extra)
     return context

@@ -194,6 +194,9 @@ def test_a_whole_game_with_a_watcher(live_server, phone, lang):
         entry.locator(".rank", has_text=re.compile(f"^{rank}$")).click()
     expected = "16.5" if lang == "en" else "16,5"
     assert entry.locator("input[inputmode=decimal]").input_value() == expected
+    assert entry.locator(".count").inner_text() == (
+        "5 of 5 cards" if lang == "en" else "5 av 5 kort"
+    )
     page.locator("input[inputmode=decimal]").nth(1).fill("2")
     page.get_by_role("button", name=t["save"].format(n=2)).click()
     page.get_by_role("button", name=t["save"].format(n=3)).wait_for()

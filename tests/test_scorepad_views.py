@@ -520,6 +520,20 @@ def test_new_games_are_rate_limited(client, prefix, text):
     assert Game.objects.count() == 3
 
 
+@override_settings(GAMES_PER_HOUR_PER_CLIENT=2, BEHIND_TLS_PROXY=True)
+def test_rate_limit_counts_the_client_behind_the_proxy(client):
+    def create(address):
+        return client.post(
+            "/en/scorepad/",
+            new_game_data(),
+            HTTP_X_FORWARDED_FOR=f"6.6.6.6, {address}",
+            REMOTE_ADDR="127.0.0.1",
+        )
+
+    assert [create("10.0.0.1").status_code for _ in range(3)] == [302, 302, 429]
+    assert create("10.0.0.2").status_code == 302  # another table behind the same proxy
+
+
 def test_oversized_body_is_refused(client, game):
     response = client.post(url("add-round", game), {"number": "1", "points_0": "x" * 40_000})
     assert response.status_code == 400

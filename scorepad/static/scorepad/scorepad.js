@@ -3,19 +3,18 @@
 (function () {
   "use strict";
   var lang = document.documentElement.lang;
-  var RANK_WORDS = { "10": "T", kn: "J", a: "A", e: "A", j: "J", q: "Q", d: "Q", k: "K", t: "T" };
-  for (var n = 2; n <= 9; n++) RANK_WORDS[String(n)] = String(n);
-  var TOKEN = /10|kn|[2-9]|[aejqdkt]/g;
-  var LABELS = lang === "nb" ? { A: "E", J: "Kn", Q: "D", K: "K", T: "10" } : { T: "10" };
 
-  function parseRanks(text) {
-    return (text.toLowerCase().match(TOKEN) || []).map(function (t) { return RANK_WORDS[t]; });
+  // Rank words, card values and labels all come from the page, which has them from the
+  // server's one card table; nothing about the cards is typed twice here.
+  function parseRanks(form, text) {
+    var words = JSON.parse(form.dataset.ranks || "{}");
+    var token = new RegExp(Object.keys(words).sort(function (a, b) { return b.length - a.length; }).join("|"), "g");
+    return (text.toLowerCase().match(token) || []).map(function (t) { return words[t]; });
   }
   function formatPoints(value) {
     var text = String(value);
     return lang === "nb" ? text.replace(".", ",") : text;
   }
-  function label(rank) { return LABELS[rank] || rank; }
 
   // The card helper: rank buttons write into the cards field; the total follows.
   function refresh(form) {
@@ -25,12 +24,12 @@
     form.querySelectorAll(".player-entry").forEach(function (entry) {
       var input = entry.querySelector(".cards-input");
       if (!input) return;
-      var ranks = parseRanks(input.value);
+      var ranks = parseRanks(form, input.value);
       ranks.forEach(function (r) { used[r] = (used[r] || 0) + 1; });
       var count = entry.querySelector(".count");
       if (count) {
         count.textContent = input.value.trim()
-          ? (lang === "nb" ? ranks.length + " av " + hand + " kort" : ranks.length + " of " + hand + " cards")
+          ? form.dataset.countText.replace("{given}", ranks.length).replace("{hand}", hand)
           : "";
       }
       if (ranks.length === hand && input.value.trim()) {
@@ -53,8 +52,8 @@
     if (button.hasAttribute("data-clear")) {
       input.value = "";
       entry.querySelector("input[inputmode=decimal]").value = "";
-    } else if (parseRanks(input.value).length < Number(form.dataset.hand)) {
-      input.value = (input.value.trim() + " " + label(button.dataset.rank)).trim();
+    } else if (parseRanks(form, input.value).length < Number(form.dataset.hand)) {
+      input.value = (input.value.trim() + " " + button.textContent.trim()).trim();
     }
     refresh(form);
   });
