@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PO     := locale/nb/LC_MESSAGES/django.po
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: setup run serve test lint check-translations messages bench soak clean
+.PHONY: setup run serve test lint check-translations messages bench bench-tools soak clean
 
 $(STAMP): pyproject.toml
 	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
@@ -45,7 +45,13 @@ test: setup lint check-translations
 messages: $(STAMP)
 	$(MANAGE) makemessages -l nb --no-location --ignore=.venv --ignore=tests
 
-bench: setup
+# wrk and nginx come from Debian; installed here when missing and running as root.
+bench-tools:
+	@command -v wrk >/dev/null && test -x /usr/sbin/nginx || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nginx-light wrk >/dev/null; \
+	  else echo "Install the load tools first: sudo apt-get install nginx-light wrk"; exit 1; fi; }
+
+bench: setup bench-tools
 	$(BIN)/python bench/bench.py
 
 soak: setup

@@ -186,7 +186,14 @@ def start(request):
                     {"form": form, "my_games": my_games(request)},
                     status=429,
                 )
-            game = create_game(form)
+            data = form.cleaned_data
+            game = create_game(
+                data["names"],
+                variant=data["variant"],
+                jack_value=data["jack_value"],
+                threshold=form.threshold_value,
+                first_dealer=data["first_dealer"],
+            )
             remember_game(request, game)
             return redirect("scorepad:game", token=game.edit_token)
         status = 400
@@ -209,17 +216,10 @@ def my_games(request):
 
 
 @transaction.atomic
-def create_game(form: NewGameForm, rematch_of: Game | None = None) -> Game:
-    data = form.cleaned_data
-    game = Game.objects.create(
-        variant=data["variant"],
-        jack_value=data["jack_value"],
-        threshold=form.threshold_value,
-        first_dealer=data["first_dealer"],
-        rematch_of=rematch_of,
-    )
+def create_game(names: list[str], **fields) -> Game:
+    game = Game.objects.create(**fields)
     Player.objects.bulk_create(
-        Player(game=game, position=seat, name=name) for seat, name in enumerate(data["names"])
+        Player(game=game, position=seat, name=name) for seat, name in enumerate(names)
     )
     return game
 
@@ -420,17 +420,14 @@ def rematch(request, token):
     if not allow_new_game(request):
         messages.error(request, _("That is a lot of new games from one place. Wait a while."))
         return redirect("scorepad:game", token=token)
-    with transaction.atomic():
-        game = Game.objects.create(
-            variant=old.variant,
-            jack_value=old.jack_value,
-            threshold=old.threshold,
-            first_dealer=old.first_dealer,
-            rematch_of=old,
-        )
-        Player.objects.bulk_create(
-            Player(game=game, position=p.position, name=p.name) for p in old.player_list
-        )
+    game = create_game(
+        [p.name for p in old.player_list],
+        variant=old.variant,
+        jack_value=old.jack_value,
+        threshold=old.threshold,
+        first_dealer=old.first_dealer,
+        rematch_of=old,
+    )
     remember_game(request, game)
     messages.success(request, _("A new game with the same players and rules."))
     return redirect("scorepad:game", token=game.edit_token)

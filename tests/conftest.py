@@ -2,7 +2,7 @@ import pytest
 from django.core.cache import caches
 from django.utils import translation
 
-from scorepad.models import Game, Player
+from scorepad.models import Game, Player, Round, Score
 
 
 @pytest.fixture(autouse=True)
@@ -27,3 +27,12 @@ def make_game(names=("Anna", "Bo"), variant="standard", jack="0.5", threshold=21
 @pytest.fixture
 def game(db):
     return make_game()
+
+
+def play_rounds(game, rounds, points=1):
+    """Store `rounds` rounds straight in the database, as if entered earlier."""
+    players = list(game.players.all())
+    for number in range(1, rounds + 1):
+        rnd = Round.objects.create(game=game, number=number)
+        Score.objects.bulk_create(Score(round=rnd, player=p, points=points) for p in players)
+    game.touch()

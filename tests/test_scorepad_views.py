@@ -10,7 +10,7 @@ from django.utils import translation
 
 from scorepad.models import Game, Round, Score
 
-from .conftest import make_game
+from .conftest import make_game, play_rounds
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -442,10 +442,7 @@ def test_game_pages_are_not_indexed(client, game):
 @pytest.mark.parametrize("rounds", [1, 50])
 def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
     game = make_game(names=("A", "B", "C", "D", "E", "F"), variant="three_in_hand", threshold=500)
-    players = list(game.players.all())
-    for number in range(1, rounds + 1):
-        rnd = Round.objects.create(game=game, number=number)
-        Score.objects.bulk_create(Score(round=rnd, player=p, points=1) for p in players)
+    play_rounds(game, rounds)
     with django_assert_num_queries(4):  # game, players, scores of live rounds, history
         assert client.get(url("game", game)).status_code == 200
 
@@ -453,10 +450,7 @@ def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert
 @pytest.mark.parametrize("rounds", [1, 50])
 def test_round_entry_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
     game = make_game(threshold=500)
-    players = list(game.players.all())
-    for number in range(1, rounds + 1):
-        rnd = Round.objects.create(game=game, number=number)
-        Score.objects.bulk_create(Score(round=rnd, player=p, points=1) for p in players)
+    play_rounds(game, rounds)
     # game, players, scores; savepoint; round, scores; version bump and read; release
     with django_assert_num_queries(9):
         assert enter(client, game, 3, 4, number=rounds + 1).status_code == 302
@@ -465,10 +459,7 @@ def test_round_entry_queries_do_not_grow_with_rounds(client, rounds, django_asse
 @pytest.mark.parametrize("rounds", [1, 50])
 def test_watch_poll_with_change_is_constant(client, rounds, django_assert_num_queries):
     game = make_game(threshold=500)
-    players = list(game.players.all())
-    for number in range(1, rounds + 1):
-        rnd = Round.objects.create(game=game, number=number)
-        Score.objects.bulk_create(Score(round=rnd, player=p, points=1) for p in players)
+    play_rounds(game, rounds)
     poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
     with django_assert_num_queries(4):
         assert client.get(poll, {"v": "-1"}, **HTMX).status_code == 200
