@@ -2,7 +2,8 @@
 
 Starts gunicorn with production settings and nginx serving a saved copy of the same rules
 page, then drives each GET case with wrk (32 connections, 10 s each, at most 30 s) and round
-entry with 32 phones posting in parallel (bench/phones.py), each over its own games.
+entry with 32 phones posting in parallel (bench/phones.py), each over its own games. The
+"1 connection" cases show what a request costs the server with no queue in front of it.
 Prints the figures; nothing here is a pass/fail test.
 """
 
@@ -38,18 +39,16 @@ def need(tool: str, package: str) -> str:
     return path
 
 
-def wrk(url: str, script: Path | None = None) -> dict:
+def wrk(url: str, connections: int = CONNECTIONS) -> dict:
     command = [
         need("wrk", "wrk"),
-        f"-t{THREADS}",
-        f"-c{CONNECTIONS}",
+        f"-t{min(THREADS, connections)}",
+        f"-c{connections}",
         f"-d{SECONDS}s",
         "--latency",
         "--timeout",
         "5s",
     ]
-    if script:
-        command += ["-s", str(script)]
     out = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
 
     def millis(label):
@@ -134,6 +133,14 @@ def main():
         token, version, _edit = seeded["watched"][0]
         results["watch poll, unchanged"] = wrk(
             f"{base}/en/scorepad/watch/{token}/poll/?v={version}"
+        )
+        # One connection: the time a request costs the server, with no queue in front.
+        results["rules page (en), 1 connection"] = wrk(base + "/en/rules/", connections=1)
+        results["game page, 1 round, 1 connection"] = wrk(
+            f"{base}/en/scorepad/g/{seeded['one']}/", connections=1
+        )
+        results["game page, 100 rounds, 1 conn."] = wrk(
+            f"{base}/en/scorepad/g/{seeded['hundred']}/", connections=1
         )
         tally = Tally()
         port = int(base.rsplit(":", 1)[1])
