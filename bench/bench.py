@@ -142,9 +142,12 @@ def main():
         results["game page, 100 rounds, 1 conn."] = wrk(
             f"{base}/en/scorepad/g/{seeded['hundred']}/", connections=1
         )
-        tally = Tally()
         port = int(base.rsplit(":", 1)[1])
-        elapsed = round_entry(port, seeded["writers"], CONNECTIONS, SECONDS, tally)
+        single = Tally()
+        elapsed = round_entry(port, seeded["writers"][:8], 1, SECONDS / 2, single)
+        results["round entry, 1 phone"] = single.summary(elapsed)
+        tally = Tally()
+        elapsed = round_entry(port, seeded["writers"][8:], CONNECTIONS, SECONDS, tally)
         results["round entry (POST), 256 games"] = tally.summary(elapsed)
         log = (workdir / "gunicorn.log").read_text()
         locked = log.count("database is locked")
@@ -178,7 +181,8 @@ def main():
     print(f"game page p50, 100 rounds / 1 round: {growth:.2f}x")
     print(f"'database is locked' in the server log: {locked}")
     print(
-        f"round entry: {len(tally.accepted)} rounds accepted, {stored} in the database, "
+        f"round entry: {len(tally.accepted) + len(single.accepted)} rounds accepted, "
+        f"{stored} in the database (with 251 seeded), "
         f"statuses {results['round entry (POST), 256 games']['statuses']}"
     )
     out = Path(__file__).resolve().parent / "out"
