@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -59,9 +59,10 @@ def allow_new_game(request) -> bool:
     return count <= settings.GAMES_PER_HOUR_PER_CLIENT
 
 
-def rank_buttons():
+def rank_buttons(jack_value):
+    """The helper's buttons, cheapest card first for this game's jack."""
     language = get_language()
-    order = ("8", "J", "A", "2", "3", "4", "5", "6", "7", "9", "T", "Q", "K")
+    order = sorted(cards.RANKS, key=lambda rank: cards.card_value(rank, jack_value))
     return [
         {
             "code": r,
@@ -134,7 +135,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     }
     if not watching:
         context.update(
-            rank_buttons=rank_buttons(),
+            rank_buttons=rank_buttons(game.jack_value),
             rank_words_json=RANK_WORDS_JSON,
             card_values_json=card_values_json(game.jack_value),
         )
@@ -242,7 +243,7 @@ def add_round(request, token):
     number = form.cleaned_data["number"]
     expected = len(game.live_rounds) + 1
     if number < expected:
-        return already_entered(request, game, players, form)
+        return already_entered(request, game, form)
     if number > expected or game.outcome().finished:
         return refuse(request, game, form, number, expected)
     try:
@@ -255,22 +256,22 @@ def add_round(request, token):
             game.touch()
     except IntegrityError:
         # The same round number went in a moment ago, from this phone or another.
-        return already_entered(request, game_for_edit(token), players, form)
+        return already_entered(request, game_for_edit(token), form)
     messages.success(request, _("Round %(n)s saved.") % {"n": number})
     return after_change(request, game)
 
 
-def already_entered(request, game, players, form):
+def already_entered(request, game, form):
     """The round is in already: the same numbers are a double tap, others a second phone."""
     number = form.cleaned_data["number"]
     stored = next(r for r in game.live_rounds if r.number == number)
     if stored.points == form.points():
         messages.info(request, _("Round %(n)s was already saved.") % {"n": number})
         return after_change(request, game)
-    return conflict(request, game, players, number)
+    return conflict(request, game, number)
 
 
-def conflict(request, game, players, number):
+def conflict(request, game, number):
     """Another phone got this round in first: show its numbers, keep ours in the form."""
     data = request.POST.copy()
     data["number"] = str(len(game.live_rounds) + 1)
@@ -298,18 +299,28 @@ def refuse(request, game, form, number, expected):
     return show_game(request, game, form=form, status=409, conflict=text)
 
 
+def live_round(game: Game, number: int):
+    return next((r for r in game.live_rounds if r.number == number), None)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def edit_round(request, token, number):
     game = game_for_edit(token)
     players = game.player_list
-    rnd = next((r for r in game.live_rounds if r.number == number), None)
+    rnd = live_round(game, number)
+    if rnd is None and request.method == "POST":
+        return undone_meanwhile(request, token, number)
     if rnd is None:
-        return render(request, "404.html", status=404)
+        raise Http404
+    status, conflict_text = 200, None
     if request.method == "POST":
         form = EditRoundForm(request.POST, game=game, players=players)
-        if form.is_valid():
+        if not form.is_valid():
+            status = 422
+        else:
             with transaction.atomic():
+                # Only the row this form was opened on may be replaced: a version check.
                 replaced = Round.objects.filter(
                     pk=form.cleaned_data["round_id"],
                     game=game,
@@ -326,36 +337,40 @@ def edit_round(request, token, number):
             if replaced:
                 messages.success(request, _("Round %(n)s changed.") % {"n": number})
                 return redirect("scorepad:game", token=token)
-            form.add_error(
-                None,
-                _(
-                    "Someone changed round %(n)s meanwhile. Here it is as it "
-                    "is now; your numbers were not saved."
-                )
-                % {"n": number},
-            )
-            rnd = next(r for r in game_for_edit(token).live_rounds if r.number == number)
-            form = edit_form(game, players, rnd, errors_from=form)
-        status = 422 if form.errors else 200
+            game = game_for_edit(token)
+            rnd = live_round(game, number)
+            if rnd is None:
+                return undone_meanwhile(request, token, number)
+            status = 409
+            conflict_text = _(
+                "Someone changed round %(n)s meanwhile. Here it is as it is "
+                "now; your numbers were not saved."
+            ) % {"n": number}
+            form = edit_form(game, players, rnd)
     else:
-        form, status = edit_form(game, players, rnd), 200
+        form = edit_form(game, players, rnd)
     return render(
         request,
         "scorepad/edit_round.html",
-        board_context(game, form=form, editing=rnd),
+        board_context(game, form=form, editing=rnd, conflict=conflict_text),
         status=status,
     )
 
 
-def edit_form(game, players, rnd, errors_from=None):
+def undone_meanwhile(request, token, number):
+    messages.error(
+        request,
+        _("Round %(n)s was undone meanwhile; your numbers were not saved.") % {"n": number},
+    )
+    return redirect("scorepad:game", token=token)
+
+
+def edit_form(game, players, rnd):
     initial = {"number": rnd.number, "round_id": rnd.pk}
     for seat in range(len(players)):
         initial[f"points_{seat}"] = content.format_points(rnd.points[seat])
         initial[f"cards_{seat}"] = rnd.cards[seat]
-    form = EditRoundForm(game=game, players=players, initial=initial)
-    if errors_from is not None:
-        form._errors = errors_from._errors  # show why it was not saved
-    return form
+    return EditRoundForm(game=game, players=players, initial=initial)
 
 
 @require_POST

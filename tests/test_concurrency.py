@@ -123,8 +123,8 @@ def test_two_phones_edit_the_same_round(live_server):
     ]
     results = race(calls)
     statuses = sorted(status for status, _ in results)
-    assert statuses == [302, 422], statuses
-    told = next(body for status, body in results if status == 422)
+    assert statuses == [302, 409], statuses
+    told = next(body for status, body in results if status == 409)
     assert "changed round 1 meanwhile" in told
     live = Round.objects.get(game=game, status="active")
     assert Round.objects.filter(game=game, status="replaced").count() == 1

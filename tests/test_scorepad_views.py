@@ -346,9 +346,22 @@ def test_edit_of_a_round_changed_meanwhile_is_refused(client, game):
     data = {"number": "1", "round_id": str(stale.pk), "points_1": "4"}
     client.post(url("edit-round", game, number=1), {**data, "points_0": "10"})
     response = client.post(url("edit-round", game, number=1), {**data, "points_0": "11"})
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert "changed round 1 meanwhile" in response.content.decode()
     assert live_points(game) == [[10, 4]]
+
+
+def test_edit_of_a_round_undone_meanwhile_is_told(client, game):
+    enter(client, game, 3, 4)
+    stale = Round.objects.get(number=1)
+    client.post(url("undo", game), {"number": "1"})
+    response = client.post(
+        url("edit-round", game, number=1),
+        {"number": "1", "round_id": str(stale.pk), "points_0": "5", "points_1": "4"},
+    )
+    assert response.status_code == 302
+    assert "Round 1 was undone meanwhile" in client.get(response["Location"]).content.decode()
+    assert live_points(game) == []
 
 
 def test_bad_edit_saves_nothing(client, game):
