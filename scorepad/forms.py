@@ -20,20 +20,17 @@ def tidy_name(value: str) -> str:
     return " ".join(kept.split())
 
 
-# Every way a rank may be typed, in either language: A or E (ess), J or Kn (knekt),
-# Q or D (dame), K, 2-10. Longest first so "10" and "kn" win over "1" and "k".
-RANK_WORDS = {
-    "10": "T",
-    "kn": "J",
-    "a": "A",
-    "e": "A",
-    "j": "J",
-    "q": "Q",
-    "d": "Q",
-    "k": "K",
-    "t": "T",
-}
-RANK_WORDS.update({str(n): str(n) for n in range(2, 10)})
+# Every way a rank may be typed, in either language: the rank codes (A, 2-9, T, J, Q, K)
+# and the corner letters of both languages' cards (10, Kn, E, D, ...), from rules.content.
+RANK_WORDS = {rank.lower(): rank for rank in cards.RANKS}
+RANK_WORDS.update(
+    {
+        label.lower(): rank
+        for labels in content.RANK_SHORT.values()
+        for rank, label in labels.items()
+    }
+)
+# Longest first, so that "10" and "kn" win over "1" and "k".
 _RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True)))
 
 
