@@ -332,35 +332,29 @@ def example_figures(block: dict[str, Any]) -> dict[str, Decimal]:
 
 
 def value_rows(language: str, jack_value: Decimal = cards.JACK_HALF) -> list[dict[str, str]]:
-    """The card-value table: ranks with the same kind of value grouped, best first."""
-    face = [r for r in cards.RANKS if r.isdigit() and r != "8"]
-    rows = []
-    for rank in ("8", "J", "A"):
-        rows.append(
-            {
-                "rank": RANK_NAMES[language][rank].capitalize(),
-                "short": rank_label(rank, language),
-                "points": format_points(cards.card_value(rank, jack_value), language),
-            }
-        )
+    """The card-value table from the card table: cards that count their face value share
+    one row; every other rank gets its own, cheapest first."""
+    table = cards.card_table(jack_value)
+    face = [r for r in cards.RANKS if r.isdigit() and table[r] == int(r)]
+    special = sorted((r for r in cards.RANKS if r not in face and r != "T"), key=table.get)
+
+    def row(rank):
+        return {
+            "rank": RANK_NAMES[language][rank].capitalize(),
+            "short": "" if rank.isdigit() else rank_label(rank, language),
+            "points": format_points(table[rank], language),
+        }
+
     with translation.override(language):
-        rows.append(
-            {
-                "rank": translation.gettext("%(low)s–%(seven)s, %(nine)s and %(ten)s")
-                % {"low": face[0], "seven": "7", "nine": "9", "ten": "10"},
-                "short": "",
-                "points": translation.gettext("face value"),
-            }
-        )
-    for rank in ("Q", "K"):
-        rows.append(
-            {
-                "rank": RANK_NAMES[language][rank].capitalize(),
-                "short": rank_label(rank, language),
-                "points": format_points(cards.card_value(rank, jack_value), language),
-            }
-        )
-    return rows
+        face_row = {
+            "rank": translation.gettext("%(low)s–%(seven)s, %(nine)s and %(ten)s")
+            % {"low": face[0], "seven": "7", "nine": "9", "ten": "10"},
+            "short": "",
+            "points": translation.gettext("face value"),
+        }
+    low = [row(r) for r in special if table[r] < int(face[0])]
+    high = [row(r) for r in special if table[r] > table["T"]]
+    return [*low, face_row, *high]
 
 
 def variant_rows(language: str) -> list[dict[str, Any]]:
