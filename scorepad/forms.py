@@ -60,10 +60,14 @@ def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
     above = [t for t in possible if t > value]
     nearest = [max(below)] if below else []
     nearest += [min(above)] if above else []
-    return gettext(
+    message = ngettext(
         "%(value)s cannot happen with these rules. Possible totals run from %(low)s to "
-        "%(high)s; the nearest are %(nearest)s."
-    ) % {
+        "%(high)s; the nearest is %(nearest)s.",
+        "%(value)s cannot happen with these rules. Possible totals run from %(low)s to "
+        "%(high)s; the nearest are %(nearest)s.",
+        len(nearest),
+    )
+    return message % {
         "value": points_text(value),
         "low": points_text(min(possible)),
         "high": points_text(max(possible)),

@@ -136,6 +136,9 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     if not watching:
         context.update(
             rank_buttons=rank_buttons(game.jack_value),
+            helper_example=" ".join(
+                content.rank_label(r, get_language()) for r in ("8", "J", "A", "2", "K")
+            ),
             rank_words_json=RANK_WORDS_JSON,
             card_values_json=card_values_json(game.jack_value),
         )

@@ -173,6 +173,7 @@ def test_impossible_total_names_the_player_and_keeps_the_form(client, game):
     html = response.content.decode()
     assert response.status_code == 422
     assert "Anna: 0 er ikke mulig" in html
+    assert "den nærmeste er 0,5." in html
     assert "0,5" in html  # the lowest possible, in Norwegian
     assert 'value="7,5"' in html or 'value="7.5"' in html
     assert Round.objects.count() == 0
@@ -270,6 +271,8 @@ def test_board_shows_distance_dealer_and_starter(client, game):
     assert "17,5 igjen" in html and "9 igjen" in html
     assert "Bo gir, Anna begynner." in html
     assert "<meter" in html
+    assert "For eksempel 8 Kn E 2 K." in html
+    assert "For example 8 J A 2 K." in client.get(url("game", game, "en")).content.decode()
 
 
 # ------------------------------------------------------------------ mistakes
