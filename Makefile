@@ -24,10 +24,13 @@ run: setup
 	$(MANAGE) runserver 127.0.0.1:8000
 
 # Production settings on this machine: gunicorn, whitenoise, hashed static files.
+# A throw-away secret key unless DJANGO_SECRET_KEY is set; plain http on loopback.
 serve: setup
-	DJANGO_DEBUG=0 $(MANAGE) collectstatic --noinput --verbosity 0
-	DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 $(BIN)/gunicorn ghost_site.wsgi \
-		--bind 127.0.0.1:8000 --workers 2 --access-logfile -
+	export DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 \
+	  DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}"; \
+	$(MANAGE) collectstatic --noinput --verbosity 0 && \
+	exec $(BIN)/gunicorn ghost_site.wsgi --bind 127.0.0.1:8000 --workers 2 --threads 4 \
+	  --worker-class gthread --access-logfile -
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
