@@ -357,7 +357,20 @@ class RoundForm(forms.Form):
         return [self.cleaned_data.get(f"cards_{seat}", "") for seat in range(len(self.players))]
 
 
+ROW_ID = {"min_value": 1, "max_value": 2**63 - 1}  # what a database id column can hold
+
+
 class EditRoundForm(RoundForm):
     """The same entry, for a round already stored: `round_id` is the row it replaces."""
 
-    round_id = forms.IntegerField(widget=forms.HiddenInput)
+    round_id = forms.IntegerField(widget=forms.HiddenInput, **ROW_ID)
+
+
+class UndoForm(forms.Form):
+    """Names the round it undoes, so a double tap cannot undo two rounds."""
+
+    number = forms.IntegerField(min_value=1, max_value=10_000)
+
+
+class RestoreForm(forms.Form):
+    round_id = forms.IntegerField(**ROW_ID)

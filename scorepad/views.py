@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules import cards, content
 
-from .forms import RANK_WORDS, EditRoundForm, NewGameForm, RoundForm
+from .forms import RANK_WORDS, EditRoundForm, NewGameForm, RestoreForm, RoundForm, UndoForm
 from .models import Game, Player, Round, Score
 
 MY_GAMES = "my_games"
@@ -380,26 +380,21 @@ def edit_form(game, players, rnd):
 @never_cache
 def undo_round(request, token):
     game = game_for_edit(token)
-    # The form names the round it undoes, so a double tap cannot undo two rounds.
-    number = request.POST.get("number", "")
+    form = UndoForm(request.POST)
     last = len(game.live_rounds)
-    with transaction.atomic():
-        undone = (
-            last > 0
-            and number == str(last)
-            and Round.objects.filter(
-                game=game,
-                number=last,
-                status=Round.Status.ACTIVE,
+    undone = 0
+    if form.is_valid() and form.cleaned_data["number"] == last:
+        with transaction.atomic():
+            undone = Round.objects.filter(
+                game=game, number=last, status=Round.Status.ACTIVE
             ).update(status=Round.Status.UNDONE)
-        )
-        if undone:
-            game.touch()
+            if undone:
+                game.touch()
     if undone:
         messages.success(
             request,
             _("Round %(n)s undone. You can bring it back until the next round is entered.")
-            % {"n": number},
+            % {"n": last},
         )
     else:
         messages.info(request, _("Nothing to undo: that round was already undone."))
@@ -410,20 +405,22 @@ def undo_round(request, token):
 @never_cache
 def restore_round(request, token):
     game = game_for_edit(token)
-    round_id = request.POST.get("round_id", "")
+    form = RestoreForm(request.POST)
     next_number = len(game.live_rounds) + 1
-    try:
-        with transaction.atomic():
-            restored = Round.objects.filter(
-                game=game,
-                pk=round_id if round_id.isdigit() else -1,
-                status=Round.Status.UNDONE,
-                number=next_number,
-            ).update(status=Round.Status.ACTIVE)
-            if restored:
-                game.touch()
-    except IntegrityError:
-        restored = 0
+    restored = 0
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                restored = Round.objects.filter(
+                    game=game,
+                    pk=form.cleaned_data["round_id"],
+                    status=Round.Status.UNDONE,
+                    number=next_number,
+                ).update(status=Round.Status.ACTIVE)
+                if restored:
+                    game.touch()
+        except IntegrityError:
+            restored = 0
     if restored:
         messages.success(request, _("Round %(n)s is back.") % {"n": next_number})
     else:
