@@ -254,3 +254,24 @@ def test_scorepad_works_with_javascript_off(live_server, phone):
     assert "Runde 1 er lagret." in page.content()
     totals = page.locator(".standings .total").all_inner_texts()
     assert totals == ["2,5", "16,5"]
+
+
+def test_lost_connection_keeps_the_numbers_and_says_so(live_server, phone):
+    from tests.conftest import make_game
+
+    game = make_game(names=("Kari", "Ola"))
+    page = phone("nb")
+    with translation.override("nb"):
+        page.goto(live_server.url + reverse("scorepad:game", args=[game.edit_token]))
+    inputs = page.locator("input[inputmode=decimal]")
+    inputs.nth(0).fill("3,5")
+    inputs.nth(1).fill("12")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Lagre runde 1").click()
+    page.locator("[data-send-error]", has_text="Ikke lagret").wait_for()
+    assert inputs.nth(0).input_value() == "3,5" and inputs.nth(1).input_value() == "12"
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Lagre runde 1").click()
+    page.get_by_role("button", name="Lagre runde 2").wait_for()
+    assert page.locator("[data-send-error]").is_hidden()
+    assert page.locator(".standings .total").all_inner_texts() == ["3,5", "12"]

@@ -98,3 +98,19 @@ def test_404_reveals_nothing(client, lang, text):
     assert response.status_code == 404
     assert text in html
     assert "urlpatterns" not in html and "Django" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "text"), [("en", "Nothing was saved."), ("nb", "Ingenting ble lagret.")]
+)
+def test_csrf_failure_explains_in_the_readers_language(lang, text):
+    from tests.conftest import make_game
+
+    game = make_game()
+    client = Client(enforce_csrf_checks=True)
+    prefix = "/en/scorepad/g/" if lang == "en" else "/nb/poengblokk/s/"
+    suffix = "round/" if lang == "en" else "runde/"
+    response = client.post(f"{prefix}{game.edit_token}/{suffix}", {"number": "1"})
+    assert response.status_code == 403
+    assert text in response.content.decode()

@@ -85,6 +85,14 @@
     if (custom && threshold) threshold.hidden = !custom.checked;
   }
 
+  // Bad mobile data: htmx leaves the form as it was when a request fails; say so.
+  function sendError(show) {
+    document.querySelectorAll("[data-send-error]").forEach(function (p) { p.hidden = !show; });
+  }
+  document.addEventListener("htmx:sendError", function () { sendError(true); });
+  document.addEventListener("htmx:responseError", function () { sendError(true); });
+  document.addEventListener("htmx:beforeRequest", function () { sendError(false); });
+
   function init() {
     document.querySelectorAll(".ranks").forEach(function (ranks) { ranks.hidden = false; });
     document.querySelectorAll("form.round-form").forEach(refresh);
