@@ -91,6 +91,40 @@ FACTS = {
     "impossible_low": _smallest_impossible_total(),
 }
 
+# Small counts in running text are written out, as both languages do in prose.
+NUMBER_WORDS = {
+    "en": [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+    ],
+    "nb": [
+        "null",
+        "én",
+        "to",
+        "tre",
+        "fire",
+        "fem",
+        "seks",
+        "sju",
+        "åtte",
+        "ni",
+        "ti",
+        "elleve",
+        "tolv",
+    ],
+}
+
 EXAMPLE_FIGURES = {
     "hand_example": {"total", "total11"},
     "swap_example": {"place", "leaves", "arrives", "saved"},
@@ -198,6 +232,11 @@ def _check_placeholder(kind: str, arg: str, where: str, figures: set[str]) -> No
     elif kind == "fact":
         if arg not in FACTS:
             raise ContentError(f"{where}: unknown fact {arg!r}")
+    elif kind in ("word", "Word"):
+        if arg not in FACTS:
+            raise ContentError(f"{where}: unknown fact {arg!r}")
+        if not 0 <= FACTS[arg] < len(NUMBER_WORDS["en"]) or FACTS[arg] % 1:
+            raise ContentError(f"{where}: {arg} = {FACTS[arg]} is no small count; use {{fact:…}}")
     elif kind == "ex":
         if arg not in figures:
             raise ContentError(f"{where}: {{ex:{arg}}} is not a figure of this block")
@@ -299,6 +338,9 @@ def render_text(node: dict[str, str], language: str, figures: dict | None = None
             return format_points(cards.hand_total(arg.split(), cards.JACK_ELEVEN), language)
         if kind == "fact":
             return format_points(FACTS[arg], language)
+        if kind in ("word", "Word"):
+            word = NUMBER_WORDS[language][int(FACTS[arg])]
+            return word.capitalize() if kind == "Word" else word
         return format_points(figures[arg], language)
 
     return mark_safe(PLACEHOLDER.sub(fill, escape(node[language])))

@@ -75,3 +75,12 @@ def test_broken_toml_names_the_file(tmp_path):
     path.write_text("[[sections]\n", encoding="utf-8")
     with pytest.raises(content.ContentError, match="rules.toml"):
         content.load(path)
+
+
+def test_counts_in_words_come_from_the_facts(data):
+    broken = copy.deepcopy(data)
+    broken["sections"][0]["blocks"][0]["text"]["nb"] = "En kortstokk har {word:deck} kort."
+    with pytest.raises(content.ContentError, match=r"deck = 52 is no small count"):
+        content.check(broken)
+    rendered = content.render_text({"en": "Look at {word:peeked} of {word:row}."}, "en")
+    assert rendered == "Look at two of four."
