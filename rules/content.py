@@ -413,6 +413,7 @@ def variant_rows(language: str) -> list[dict[str, Any]]:
                 "name": data[key]["name"][language],
                 "description": render_text(data[key]["description"], language),
                 "players": variant.max_players,
+                "exactly": variant.max_players == cards.PLAYER_RANGE[0],
                 "cards": variant.hand_size,
                 "lowest": format_points(min(totals), language),
                 "highest": format_points(max(totals), language),
