@@ -152,10 +152,34 @@ def round_form(game: Game, data=None) -> RoundForm:
     )
 
 
+def history_rows(game: Game) -> list[dict]:
+    """Undone and replaced rounds, newest last, with each player's points."""
+    fmt = content.points_formatter(get_language())
+    names = {p.pk: p.name for p in game.player_list}
+    rows = {}
+    for pk, number, status, player_id, points in (
+        Score.objects.filter(round__game=game)
+        .exclude(round__status=Round.Status.ACTIVE)
+        .order_by("round__created_at", "round_id", "player__position")
+        .values_list("round_id", "round__number", "round__status", "player_id", "points")
+    ):
+        row = rows.setdefault(
+            pk,
+            {
+                "pk": pk,
+                "number": number,
+                "status": status,
+                "scores": [],
+                "status_label": Round.Status(status).label,
+            },
+        )
+        row["scores"].append((names[player_id], fmt(points)))
+    return list(rows.values())
+
+
 def show_game(request, game: Game, form=None, status=200, **extra):
     form = form or round_form(game)
-    history = game.rounds.exclude(status=Round.Status.ACTIVE).prefetch_related("scores")
-    context = board_context(game, form=form, history=history, **extra)
+    context = board_context(game, form=form, history=history_rows(game), **extra)
     template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
     return render(request, template, context, status=status)
 

@@ -286,6 +286,7 @@ def test_undo_then_restore(client, game):
     undone = Round.objects.get(status="undone")
     html = client.get(url("game", game)).content.decode()
     assert "Bring back round 2" in html
+    assert "Round 2, undone:\nAnna 5 · Bo 6" in html
     client.post(url("restore", game), {"round_id": str(undone.pk)})
     assert live_points(game) == [[3, 4], [5, 6]]
 

@@ -18,8 +18,3 @@ def points(value):
 def lang(texts):
     """The reader's language out of a {"en": …, "nb": …} text from the rules data."""
     return texts.get(get_language(), texts.get("en", ""))
-
-
-@register.filter
-def item(sequence, index):
-    return sequence[index]
