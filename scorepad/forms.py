@@ -9,8 +9,6 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import cards, content
 
-from .models import Variant
-
 NAME_MAX = 24
 
 
@@ -48,6 +46,10 @@ def parse_ranks(text: str) -> list[str]:
     if rest.strip(" ,;/+-"):
         raise ValueError(rest.strip())
     return ranks
+
+
+def variant_name(key: str) -> str:
+    return content.rules().variants[key]["name"][get_language()]
 
 
 def points_text(value: Decimal) -> str:
@@ -137,8 +139,7 @@ class NewGameForm(forms.Form):
     )
     variant = forms.ChoiceField(
         label=_("Variant"),
-        choices=Variant.choices,
-        initial=Variant.STANDARD,
+        initial=cards.STANDARD.key,
         widget=forms.RadioSelect,
     )
     jack_value = forms.TypedChoiceField(
@@ -168,6 +169,9 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["variant"].choices = [
+            (v.key, variant_name(v.key)) for v in cards.SCOREPAD_VARIANTS
+        ]
         self.fields["jack_value"].choices = [
             (str(value), points_text(value)) for value in cards.JACK_VALUES
         ]
@@ -196,7 +200,7 @@ class NewGameForm(forms.Form):
             self.add_error(
                 "player_count",
                 gettext("%(variant)s is for up to %(n)s players. For more, choose Three in hand.")
-                % {"variant": Variant(variant.key).label, "n": variant.max_players},
+                % {"variant": variant_name(variant.key), "n": variant.max_players},
             )
         if (
             data.get("game_length") == "custom"

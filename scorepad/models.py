@@ -5,7 +5,6 @@ from decimal import Decimal
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from rules import cards
 
@@ -16,16 +15,6 @@ TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-class Variant(models.TextChoices):
-    STANDARD = "standard", pgettext_lazy("variant", "Standard")
-    SEVEN_CARDS = "seven_cards", pgettext_lazy("variant", "Seven cards")
-    THREE_IN_HAND = "three_in_hand", pgettext_lazy("variant", "Three in hand")
-    STOCK_ONLY = "stock_only", pgettext_lazy("variant", "Stock only")
-
-
-assert {v.value for v in Variant} == {v.key for v in cards.SCOREPAD_VARIANTS}
 
 
 @dataclass
@@ -41,7 +30,12 @@ class LiveRound:
 class Game(models.Model):
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     watch_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    variant = models.CharField(max_length=20, choices=Variant.choices, default=Variant.STANDARD)
+    # The variants the scorepad offers, from rules.cards; their names live in the rules data.
+    variant = models.CharField(
+        max_length=20,
+        choices=[(v.key, v.key) for v in cards.SCOREPAD_VARIANTS],
+        default=cards.STANDARD.key,
+    )
     jack_value = models.DecimalField(max_digits=3, decimal_places=1, default=cards.JACK_HALF)
     threshold = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Loss threshold; empty for a single round."
