@@ -1,6 +1,7 @@
 import csv
 import json
 import time
+from functools import lru_cache
 
 from django.conf import settings
 from django.contrib import messages
@@ -59,9 +60,9 @@ def allow_new_game(request) -> bool:
     return count <= settings.GAMES_PER_HOUR_PER_CLIENT
 
 
-def rank_buttons(jack_value):
+@lru_cache
+def rank_buttons(jack_value, language):
     """The helper's buttons, cheapest card first for this game's jack."""
-    language = get_language()
     order = sorted(cards.RANKS, key=lambda rank: cards.card_value(rank, jack_value))
     return [
         {
@@ -73,6 +74,7 @@ def rank_buttons(jack_value):
     ]
 
 
+@lru_cache
 def card_values_json(jack_value) -> str:
     """The card table for the helper script, read from rules.cards like everything else."""
     return json.dumps({rank: float(value) for rank, value in cards.card_table(jack_value).items()})
@@ -135,7 +137,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     }
     if not watching:
         context.update(
-            rank_buttons=rank_buttons(game.jack_value),
+            rank_buttons=rank_buttons(game.jack_value, get_language()),
             helper_example=" ".join(
                 content.rank_label(r, get_language()) for r in ("8", "J", "A", "2", "K")
             ),
