@@ -120,7 +120,6 @@ CACHES = {
     ),
     "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"},
 }
-CACHE_MIDDLEWARE_SECONDS = 60 * 60
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my games" should outlive a card evening

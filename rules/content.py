@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.utils import translation
 from django.utils.formats import get_format
 from django.utils.html import escape, format_html
@@ -22,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from . import cards
 
-LANGUAGES = ("en", "nb")
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 DATA_FILE = Path(__file__).parent / "data" / "rules.toml"
 
 RANK_NAMES = {
@@ -77,7 +78,7 @@ def _smallest_impossible_total() -> Decimal:
 
 
 FACTS = {
-    "players": 2,
+    "players": cards.STANDARD.max_players,
     "deck": cards.DECK_SIZE,
     "copies": cards.COPIES_PER_RANK,
     "peeked": cards.PEEKED_CARDS,
@@ -229,13 +230,10 @@ def _check_placeholder(kind: str, arg: str, where: str, figures: set[str]) -> No
             raise ContentError(f"{where}: unknown rank {arg!r} in {{{kind}:{arg}}}")
     elif kind in ("cards", "total", "total11"):
         _check_cards(arg, where)
-    elif kind == "fact":
+    elif kind in ("fact", "word", "Word"):
         if arg not in FACTS:
             raise ContentError(f"{where}: unknown fact {arg!r}")
-    elif kind in ("word", "Word"):
-        if arg not in FACTS:
-            raise ContentError(f"{where}: unknown fact {arg!r}")
-        if not 0 <= FACTS[arg] < len(NUMBER_WORDS["en"]) or FACTS[arg] % 1:
+        if kind != "fact" and not 0 <= FACTS[arg] < len(NUMBER_WORDS["en"]) or FACTS[arg] % 1:
             raise ContentError(f"{where}: {arg} = {FACTS[arg]} is no small count; use {{fact:…}}")
     elif kind == "ex":
         if arg not in figures:
