@@ -27,6 +27,7 @@ run: setup
 # A throw-away secret key unless DJANGO_SECRET_KEY is set; plain http on loopback.
 serve: setup
 	export DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 \
+	  DJANGO_SITE_URL="$${DJANGO_SITE_URL:-http://127.0.0.1:8000}" \
 	  DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}"; \
 	$(MANAGE) collectstatic --noinput --verbosity 0 && \
 	exec $(BIN)/gunicorn ghost_site.wsgi --bind 127.0.0.1:8000 --workers 2 --threads 4 \

@@ -35,6 +35,7 @@ def production_env(workdir: Path) -> dict[str, str]:
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SITE_URL="http://127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="0",  # plain http on loopback; TLS is the proxy's job
         GHOST_GAMES_PER_HOUR="1000000",
     )
@@ -56,7 +57,8 @@ def game(rounds, players=2, threshold=500):
     for n in range(1, rounds + 1):
         r = Round.objects.create(game=g, number=n)
         Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(1)) for p in ps)
-    g.touch()
+    Game.objects.filter(pk=g.pk).update(version=rounds)
+    g.refresh_from_db()
     return g
 
 spec = json.loads(sys.argv[1])

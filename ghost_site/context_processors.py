@@ -3,10 +3,20 @@ from django.urls import translate_url
 from django.utils.translation import get_language
 
 
+def absolute_url(request, path: str) -> str:
+    """From the configured site origin; in development, from the request."""
+    if settings.SITE_URL:
+        return settings.SITE_URL + path
+    return request.build_absolute_uri(path)
+
+
 def languages(request):
-    """The same page in each language: for the switch, hreflang and canonical links."""
+    """The same page in each language: for the switch, hreflang and canonical links.
+
+    A view may set `request.canonical_path` when the page answers a POST (a 409 or 422
+    from a form): the links then point to the page, not to the POST-only address."""
     current = get_language()
-    path = request.path
+    path = getattr(request, "canonical_path", request.path)
     links = []
     for code, _name in settings.LANGUAGES:
         url = translate_url(path, code)
@@ -15,7 +25,7 @@ def languages(request):
                 "code": code,
                 "name": {"en": "English", "nb": "Norsk"}[code],
                 "url": url,
-                "absolute": request.build_absolute_uri(url),
+                "absolute": absolute_url(request, url),
                 "current": code == current,
             }
         )
@@ -24,6 +34,6 @@ def languages(request):
     return {
         "language_links": links,
         "other_languages": [link for link in links if not link["current"]],
-        "canonical_url": request.build_absolute_uri(translate_url(path, current)),
-        "x_default_url": request.build_absolute_uri("/") if is_home else english["absolute"],
+        "canonical_url": absolute_url(request, translate_url(path, current)),
+        "x_default_url": absolute_url(request, "/") if is_home else english["absolute"],
     }

@@ -1,9 +1,10 @@
 """Settings for the Ghost / Spøkelse site.
 
 Everything that differs between a laptop and production comes from the environment:
-DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL (and optionally
-REDIS_URL, DJANGO_SECURE_SSL_REDIRECT, DJANGO_BEHIND_TLS_PROXY, DJANGO_CSRF_TRUSTED_ORIGINS).
-The defaults suit development; production refuses to start without a secret key.
+DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_SITE_URL, DATABASE_URL (and
+optionally DJANGO_SECURE_SSL_REDIRECT, DJANGO_BEHIND_TLS_PROXY, DJANGO_CSRF_TRUSTED_ORIGINS,
+DJANGO_HSTS_PRELOAD). The defaults suit development; production refuses to start without a
+secret key and the site's origin.
 """
 
 import os
@@ -37,6 +38,11 @@ if not SECRET_KEY:
     SECRET_KEY = "django-insecure-development-only-key-never-use-in-production-000000"
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+# The origin absolute links are built from (canonical, hreflang, the watch link in
+# exports), never the request's Host header. In development the request's own origin.
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "").rstrip("/")
+if not SITE_URL and not DEBUG:
+    raise ImproperlyConfigured("Set DJANGO_SITE_URL (such as https://ghost.example).")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -51,6 +57,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "ghost_site.middleware.guard_request_bodies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -63,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "ghost_site.middleware.private_pages",
 ]
 
 ROOT_URLCONF = "ghost_site.urls"
@@ -107,17 +115,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # "pages" holds whole rendered rules pages; they only change with a deploy, so each
-# process may keep its own copy. "default" holds what must be shared between app
-# servers (the rate limit): Redis when REDIS_URL is set.
+# process may keep its own copy. "default" holds score-table fragments, keyed by what
+# they show. Nothing that must be counted or shared lives in a cache: the rate limit is
+# in the database.
 CACHES = {
-    "default": (
-        {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ["REDIS_URL"],
-        }
-        if os.environ.get("REDIS_URL")
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}
-    ),
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
     "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"},
 }
 
@@ -148,8 +154,12 @@ WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if not DEBUG else 0
 # Serve straight from the apps' static folders in development and tests (no collectstatic).
 WHITENOISE_USE_FINDERS = DEBUG
 
-# Nothing a scorepad sends is large; refuse anything that is.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 32 * 1024
+# Nothing a scorepad sends is large; refuse anything that is, before it is read
+# (ghost_site.middleware), and never spool an upload to a temporary file.
+MAX_REQUEST_BODY = 32 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
 GAMES_PER_HOUR_PER_CLIENT = int(os.environ.get("GHOST_GAMES_PER_HOUR", "30"))
@@ -167,7 +177,10 @@ CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = 0 if DEBUG else 60 * 60 * 24 * 365
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+# Preloading is a promise to browsers that is slow to take back: the operator opts in.
+SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", False) and not DEBUG
+# check --deploy warns while preloading is off; off is the chosen default, not an oversight.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 BEHIND_TLS_PROXY = env_flag("DJANGO_BEHIND_TLS_PROXY", False)
 if BEHIND_TLS_PROXY:
     # Only behind a proxy that sets this header itself and strips it from clients.

@@ -12,5 +12,6 @@ urlpatterns += i18n_patterns(
     path("", include("scorepad.urls")),
 )
 
+handler400 = "ghost_site.views.bad_request"
 handler404 = "ghost_site.views.page_not_found"
 handler500 = "ghost_site.views.server_error"

@@ -8,8 +8,10 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
+
+from .middleware import error_page
 
 # Every Norwegian tag a phone may send; Nynorsk readers read Bokmål better than English.
 NORWEGIAN_TAGS = {"nb", "no", "nn"}
@@ -25,7 +27,7 @@ def language_for(accept_language: str) -> str:
     return settings.LANGUAGE_CODE
 
 
-@require_GET
+@require_safe
 @vary_on_headers("Accept-Language")
 @cache_control(private=True, max_age=0)
 def choose_language(request):
@@ -34,14 +36,18 @@ def choose_language(request):
         return HttpResponseRedirect(reverse("rules:home"))
 
 
-@require_GET
+@require_safe
 @cache_control(public=True, max_age=60 * 60 * 24)
 def robots_txt(request):
-    lines = ["User-agent: *"]
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            lines.append(f"Disallow: {reverse('scorepad:start')}")
-    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+    # Nothing is hidden here: scorepad pages say noindex themselves (a header and a meta
+    # tag), which a crawler can only read if it may fetch them.
+    return HttpResponse("User-agent: *\nAllow: /\n", content_type="text/plain; charset=utf-8")
+
+
+def bad_request(request, exception):
+    """A request Django could not read (a body in another charset than UTF-8, say),
+    answered in the language of its address."""
+    return error_page(request, "400.html", 400)
 
 
 def page_not_found(request, exception):

@@ -9,13 +9,37 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import cards, content
 
+from .models import MAX_ROUNDS
+
 NAME_MAX = 24
 
 
+# Joiners hold emoji sequences and Indic and Persian words together; every other format
+# character (bidi overrides, zero-width spaces) is dropped from names.
+NAME_JOINERS = {"\u200c", "\u200d"}
+# Letters that show nothing: the Hangul fillers and the blank Braille pattern.
+INVISIBLE_LETTERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
+
+
 def tidy_name(value: str) -> str:
-    """Trim, fold runs of white space, and drop control and format characters."""
-    kept = "".join(ch for ch in value if unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
+    """NFC, runs of white space folded, control and format characters dropped (but the
+    joiners kept)."""
+    value = unicodedata.normalize("NFC", value)
+    kept = "".join(
+        ch
+        for ch in value
+        if ch in NAME_JOINERS or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
+    )
     return " ".join(kept.split())
+
+
+def has_visible_letter(name: str) -> bool:
+    return any(unicodedata.category(ch)[0] in "LN" and ch not in INVISIBLE_LETTERS for ch in name)
+
+
+def same_name_key(name: str) -> str:
+    """Names that look alike compare equal: full-width letters, ligatures and case."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 # Every way a rank may be typed, in either language: the rank codes (A, 2-9, T, J, Q, K)
@@ -77,11 +101,18 @@ def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
     }
 
 
+# A round total as people type it: digits, then a comma or point and a decimal digit.
+# No exponents, underscores or thousands separators (totals stay under 1,000).
+POINTS_TEXT = re.compile(r"[+-]?(?:\d{1,4}(?:[.,]\d?)?|[.,]\d)")
+
+
 class PointsField(forms.DecimalField):
-    """A round total in the reader's format: 3,5 in Norwegian (3.5 too), 3.5 in English."""
+    """A round total: 3,5 and 3.5 both accepted in both languages, shown in the reader's."""
 
     def __init__(self, **kwargs):
-        super().__init__(max_digits=6, decimal_places=1, localize=True, **kwargs)
+        # A text field: type=number would refuse a comma on some phones.
+        kwargs.setdefault("widget", forms.TextInput)
+        super().__init__(max_digits=6, decimal_places=1, **kwargs)
         self.widget.attrs.update(inputmode="decimal", autocomplete="off", enterkeyhint="next")
 
     @staticmethod
@@ -93,41 +124,27 @@ class PointsField(forms.DecimalField):
         )
 
     def to_python(self, value):
-        if isinstance(value, str):
-            value = value.strip().replace("\u2212", "-")
-            if get_language() == "en" and "," in value:
-                raise ValidationError(
-                    gettext("Use a point for halves, such as %(example)s.")
-                    % {"example": points_text(Decimal("3.5"))},
-                    code="comma",
-                )
-        try:
-            number = super().to_python(value)
-        except ValidationError as error:
-            if error.code == "invalid":
-                raise self.not_a_number() from None
-            raise
+        if value in self.empty_values:
+            return None
+        if isinstance(value, Decimal):
+            return value
+        text = str(value).strip().replace("\u2212", "-")
+        if not text:
+            return None
+        if not POINTS_TEXT.fullmatch(text):
+            raise self.not_a_number()
         # -0 is 0; a total is never signed zero in the table.
-        return None if number is None or not number.is_finite() else number + 0
-
-    def validate(self, value):
-        try:
-            super().validate(value)
-        except ValidationError as error:
-            if error.code == "invalid":
-                raise self.not_a_number() from None
-            raise
-
-    def clean(self, value):
-        cleaned = super().clean(value)
-        if cleaned is None and isinstance(value, str) and value.strip():
-            raise self.not_a_number()  # NaN and infinities
-        return cleaned
+        return Decimal(text.replace(",", ".").rstrip(".") or "0") + 0
 
     def widget_attrs(self, widget):
         attrs = super().widget_attrs(widget)
         attrs.pop("step", None)
         return attrs
+
+    def prepare_value(self, value):
+        if isinstance(value, Decimal):
+            return points_text(value)
+        return value
 
 
 class NewGameForm(forms.Form):
@@ -216,16 +233,22 @@ class NewGameForm(forms.Form):
             names = []
             for seat in range(count):
                 name = tidy_name(data.get(f"name_{seat}", ""))
+                if name and not has_visible_letter(name):
+                    self.add_error(
+                        f"name_{seat}",
+                        gettext("A name needs at least one letter or digit."),
+                    )
                 names.append(name or gettext("Player %(n)s") % {"n": seat + 1})
             seen = set()
             for seat, name in enumerate(names):
-                if name.casefold() in seen:
+                key = same_name_key(name)
+                if key in seen:
                     self.add_error(
                         f"name_{seat}",
                         gettext("Two players are called %(name)s. Give them different names.")
                         % {"name": name},
                     )
-                seen.add(name.casefold())
+                seen.add(key)
             data["names"] = names
             if data.get("first_dealer") is not None and data["first_dealer"] >= count:
                 self.add_error("first_dealer", gettext("The dealer must be one of the players."))
@@ -244,7 +267,11 @@ class NewGameForm(forms.Form):
 class RoundForm(forms.Form):
     """One total per player, or the cards that make it; `number` is the round it is for."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=10_000)
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)
+    # The phone's own id for this round (offline entry): a resend is the same round.
+    client_id = forms.RegexField(
+        regex=r"^[A-Za-z0-9-]{8,40}$", required=False, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, game, players, **kwargs):
         super().__init__(*args, **kwargs)
@@ -373,7 +400,7 @@ class EditRoundForm(RoundForm):
 class UndoForm(forms.Form):
     """Names the round it undoes, so a double tap cannot undo two rounds."""
 
-    number = forms.IntegerField(min_value=1, max_value=10_000)
+    number = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS + 1)
 
 
 class RestoreForm(forms.Form):

@@ -1,9 +1,22 @@
+"""A game of Ghost on the scorepad: players, rounds and the scores of each round.
+
+Every change to a game's rounds is one method of `Game` (add, edit, undo, restore,
+rematch). Each runs in one transaction holding the game's row lock, reads the live rounds
+inside it and keeps the invariant: live rounds are numbered 1..n with no gap, one live row
+per number, and no row is ever deleted. Each returns a `Change` saying what happened;
+the views turn that into a response and a message.
+"""
+
+import enum
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 
-from django.db import models
+from django.db import models, transaction
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules import cards
@@ -11,10 +24,39 @@ from rules import cards
 from . import scoring
 
 TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
+TOKEN_LENGTH = 32  # what token_urlsafe(24) gives: base64url without padding
+TOKEN_PATTERN = f"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}"
+
+# A game to 21 with two players lasts 2 to 40 rounds; a threshold of 500 at the cheapest
+# ordinary rounds (about 15 points) some 35. 100 live rounds is more than 16 hours at
+# the table, so no real game meets it, while it bounds what one page, poll and export can
+# cost. Every edit and undo keeps a row, so all the rows of a game are bounded too.
+MAX_ROUNDS = 100
+MAX_ROUND_ROWS = 3 * MAX_ROUNDS
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Result(enum.Enum):
+    SAVED = "saved"  # the change was made
+    ALREADY_SAVED = "already saved"  # the same change was made before: a double tap
+    CONFLICT = "conflict"  # the round holds other numbers now (another phone)
+    NOT_NEXT = "not next"  # the round named is not the one this change can touch
+    GAME_OVER = "game over"  # the game is decided; rounds are refused
+    GONE = "gone"  # the round named is no longer (or never was) there
+    FULL = "full"  # the game holds as many rounds as a game may
+    LIMITED = "limited"  # too many new games from one place: `wait` says for how long
+
+
+@dataclass(frozen=True)
+class Change:
+    result: Result
+    number: int  # the round the change was for
+    expected: int | None = None  # with NOT_NEXT: the round the game is at
+    game: "Game | None" = None  # with a rematch: the new game
+    wait: timedelta | None = None  # with LIMITED
 
 
 @dataclass
@@ -25,6 +67,7 @@ class LiveRound:
     number: int
     points: list[Decimal]
     cards: list[str]
+    client_id: str = ""
 
 
 class Game(models.Model):
@@ -43,7 +86,9 @@ class Game(models.Model):
     first_dealer = models.PositiveSmallIntegerField(default=0)
     # Bumped by every change: the watch poll compares it, forms carry it.
     version = models.PositiveIntegerField(default=0)
-    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -64,6 +109,15 @@ class Game(models.Model):
     def __str__(self):
         return f"Game {self.pk}"
 
+    @classmethod
+    @transaction.atomic
+    def create_with_players(cls, names: list[str], **fields) -> "Game":
+        game = cls.objects.create(**fields)
+        Player.objects.bulk_create(
+            Player(game=game, position=seat, name=name) for seat, name in enumerate(names)
+        )
+        return game
+
     @property
     def rules_variant(self) -> cards.Variant:
         return cards.VARIANTS[self.variant]
@@ -75,26 +129,34 @@ class Game(models.Model):
     def possible_totals(self) -> frozenset[Decimal]:
         return cards.possible_totals(self.rules_variant, self.jack_value)
 
+    def load_players(self) -> "Game":
+        """Players never change after the game starts: load them once per request."""
+        self.player_list = list(self.players.order_by("position"))
+        return self
+
     def load_board(self) -> "Game":
         """Players and the live rounds in two queries, whatever the number of rounds.
 
         Scores come back as plain tuples: building hundreds of model instances would cost
         more than everything else on the page.
         """
-        self.player_list = list(self.players.order_by("position"))
+        if not hasattr(self, "player_list"):
+            self.load_players()
         seat = {p.pk: i for i, p in enumerate(self.player_list)}
         rounds: dict[int, LiveRound] = {}
         rows = (
             Score.objects.filter(round__game=self, round__status=Round.Status.ACTIVE)
             .order_by("round__number")
-            .values_list("round_id", "round__number", "player_id", "points", "cards")
+            .values_list(
+                "round_id", "round__number", "round__client_id", "player_id", "points", "cards"
+            )
         )
-        for round_id, number, player_id, points, cards_text in rows:
+        size = len(self.player_list)
+        for round_id, number, client_id, player_id, points, cards_text in rows:
             live = rounds.get(round_id)
             if live is None:
-                size = len(self.player_list)
                 live = rounds[round_id] = LiveRound(
-                    round_id, number, [Decimal(0)] * size, [""] * size
+                    round_id, number, [Decimal(0)] * size, [""] * size, client_id or ""
                 )
             live.points[seat[player_id]] = points
             live.cards[seat[player_id]] = cards_text
@@ -110,9 +172,164 @@ class Game(models.Model):
             self.first_dealer,
         )
 
-    def touch(self):
-        Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
-        self.refresh_from_db(fields=["version"])
+    def live_round(self, number: int) -> LiveRound | None:
+        """Needs `load_board()`."""
+        if 1 <= number <= len(self.live_rounds):
+            return self.live_rounds[number - 1]
+        return None
+
+    @property
+    def next_number(self) -> int:
+        return len(self.live_rounds) + 1
+
+    # ------------------------------------------------------------- round changes
+
+    def _locked(self) -> "Game":
+        """Inside a transaction: take the game's row lock, then read the board.
+
+        PostgreSQL locks the row (SELECT ... FOR UPDATE); SQLite ignores FOR UPDATE, but
+        its transactions begin IMMEDIATE (settings), which takes the database's write
+        lock at BEGIN. Either way no other change to this game runs until we commit.
+        """
+        locked = Game.objects.select_for_update().get(pk=self.pk)
+        if hasattr(self, "player_list"):
+            locked.player_list = self.player_list
+        return locked.load_board()
+
+    def _bump(self) -> None:
+        Game.objects.filter(pk=self.pk).update(version=F("version") + 1, updated_at=timezone.now())
+
+    def _store(self, number: int, points, hands, client_id=None) -> "Round":
+        rnd = Round.objects.create(game=self, number=number, client_id=client_id)
+        Score.objects.bulk_create(
+            Score(round=rnd, player=player, points=pts, cards=hand)
+            for player, pts, hand in zip(self.player_list, points, hands, strict=True)
+        )
+        return rnd
+
+    def _rows_full(self) -> bool:
+        return self.rounds.count() >= MAX_ROUND_ROWS
+
+    def add_round(
+        self, number: int, points: list[Decimal], hands: list[str], client_id: str | None = None
+    ) -> Change:
+        """Store round `number`, which must be the next one. A resend is recognised by its
+        `client_id` (the phone's id for the round) or, without one, by equal numbers."""
+        with transaction.atomic():
+            game = self._locked()
+            if client_id:
+                sent = game.rounds.filter(client_id=client_id).first()
+                if sent is not None:
+                    return Change(Result.ALREADY_SAVED, sent.number)
+            stored = game.live_round(number)
+            if stored is not None:
+                same = stored.points == list(points)
+                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number)
+            if game.outcome().finished:
+                return Change(Result.GAME_OVER, number)
+            if number != game.next_number:
+                return Change(Result.NOT_NEXT, number, expected=game.next_number)
+            if len(game.live_rounds) >= MAX_ROUNDS or game._rows_full():
+                return Change(Result.FULL, number)
+            game._store(number, points, hands, client_id)
+            game._bump()
+        return Change(Result.SAVED, number)
+
+    def edit_round(
+        self, number: int, round_id: int, points: list[Decimal], hands: list[str]
+    ) -> Change:
+        """Replace live round `number`, but only the row the form was opened on
+        (`round_id`): a version check, so two phones cannot overwrite each other."""
+        with transaction.atomic():
+            game = self._locked()
+            stored = game.live_round(number)
+            if stored is None:
+                return Change(Result.GONE, number)
+            if stored.pk != round_id:
+                same = stored.points == list(points)
+                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number)
+            if game._rows_full():
+                return Change(Result.FULL, number)
+            Round.objects.filter(pk=stored.pk).update(
+                status=Round.Status.REPLACED, changed_at=timezone.now()
+            )
+            game._store(number, points, hands)
+            game._bump()
+        return Change(Result.SAVED, number)
+
+    def undo_round(self, number: int) -> Change:
+        """Undo round `number`, which must be the last live one."""
+        with transaction.atomic():
+            game = self._locked()
+            last = len(game.live_rounds)
+            if number != last:
+                undone_before = game.rounds.filter(
+                    number=number, status=Round.Status.UNDONE
+                ).exists()
+                if number == last + 1 and undone_before:
+                    return Change(Result.ALREADY_SAVED, number)
+                if number > last:
+                    return Change(Result.GONE, number)
+                return Change(Result.NOT_NEXT, number, expected=last)
+            Round.objects.filter(pk=game.live_rounds[-1].pk).update(
+                status=Round.Status.UNDONE, changed_at=timezone.now()
+            )
+            game._bump()
+        return Change(Result.SAVED, number)
+
+    def restore_round(self, round_id: int) -> Change:
+        """Bring back an undone round; it must fit as the next round of an open game."""
+        with transaction.atomic():
+            game = self._locked()
+            rnd = game.rounds.filter(pk=round_id).first()
+            if rnd is None:
+                return Change(Result.GONE, 0)
+            if rnd.status == Round.Status.ACTIVE:
+                return Change(Result.ALREADY_SAVED, rnd.number)
+            if rnd.status != Round.Status.UNDONE or rnd.number != game.next_number:
+                return Change(Result.GONE, rnd.number)
+            if game.outcome().finished:
+                return Change(Result.GAME_OVER, rnd.number)
+            if len(game.live_rounds) >= MAX_ROUNDS:
+                return Change(Result.FULL, rnd.number)
+            Round.objects.filter(pk=rnd.pk).update(
+                status=Round.Status.ACTIVE, changed_at=timezone.now()
+            )
+            game._bump()
+        return Change(Result.SAVED, rnd.number)
+
+    def rematch(self, may_start: Callable[[], timedelta | None] = lambda: None) -> Change:
+        """A new game with the same players and rules; the first deal passes on.
+
+        One rematch per game: a second tap, or a second phone, gets the same new game.
+        `may_start` is the rate limit: None to go ahead, or how long to wait."""
+        with transaction.atomic():
+            game = self._locked()
+            existing = game.rematches.order_by("pk").first()
+            if existing is not None:
+                return Change(Result.ALREADY_SAVED, 0, game=existing)
+            wait = may_start()
+            if wait is not None:
+                return Change(Result.LIMITED, 0, wait=wait)
+            players = len(game.player_list)
+            new = Game.create_with_players(
+                [p.name for p in game.player_list],
+                variant=game.variant,
+                jack_value=game.jack_value,
+                threshold=game.threshold,
+                first_dealer=(game.first_dealer + 1) % players,
+                rematch_of=game,
+            )
+        return Change(Result.SAVED, 0, game=new)
+
+    def contiguous(self) -> bool:
+        """The invariant, read from the database: live rounds are exactly 1..n."""
+        numbers = list(
+            self.rounds.filter(status=Round.Status.ACTIVE)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        return numbers == list(range(1, len(numbers) + 1))
 
 
 class Player(models.Model):
@@ -139,6 +356,9 @@ class Round(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    # The id a phone gave the round when it was typed (offline entry): a resend of the
+    # same id is the same round.
+    client_id = models.CharField(max_length=40, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)
 
@@ -150,7 +370,12 @@ class Round(models.Model):
                 fields=["game", "number"],
                 condition=Q(status="active"),
                 name="one_live_round_per_number",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["game", "client_id"],
+                condition=Q(client_id__isnull=False),
+                name="one_round_per_client_id",
+            ),
         ]
 
     def __str__(self):
@@ -171,3 +396,36 @@ class Score(models.Model):
 
     def __str__(self):
         return f"{self.player}: {self.points}"
+
+
+class RateMark(models.Model):
+    """One new game started from one client address: the rate limit's sliding window.
+
+    In the database rather than a cache, so page traffic cannot evict it and every app
+    process and server counts the same marks."""
+
+    WINDOW = timedelta(hours=1)
+
+    client = models.CharField(max_length=64, db_index=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    @classmethod
+    def take(cls, client: str, limit: int) -> timedelta | None:
+        """Count one new game for `client`. None when allowed; otherwise how long until
+        the oldest mark in the window expires and a new game is allowed again."""
+        now = timezone.now()
+        since = now - cls.WINDOW
+        cls.objects.filter(client=client, at__lt=since).delete()
+        mark = cls.objects.create(client=client, at=now)
+        # Count only marks up to ours: two at once may both be refused at the edge, but
+        # the limit is never passed.
+        earlier = cls.objects.filter(client=client, at__gte=since, pk__lte=mark.pk)
+        if earlier.count() <= limit:
+            return None
+        mark.delete()
+        oldest = (
+            cls.objects.filter(client=client, at__gte=since)
+            .order_by("at")
+            .values_list("at", flat=True)
+        ).first()
+        return (oldest or now) + cls.WINDOW - now

@@ -1,38 +1,58 @@
-from django.urls import path
+from django.urls import path, register_converter
 from django.utils.translation import pgettext_lazy
 
 from . import views
+from .models import TOKEN_PATTERN
+
+
+class TokenConverter:
+    """Only the token alphabet reaches a query: anything else (a NUL, a slash) is a 404."""
+
+    regex = TOKEN_PATTERN
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(TokenConverter, "token")
 
 app_name = "scorepad"
 
-
 urlpatterns = [
     path(pgettext_lazy("url", "scorepad/"), views.start, name="start"),
-    path(pgettext_lazy("url", "scorepad/g/<str:token>/"), views.game_page, name="game"),
-    path(pgettext_lazy("url", "scorepad/g/<str:token>/round/"), views.add_round, name="add-round"),
+    path(pgettext_lazy("url", "scorepad/g/<token:token>/"), views.game_page, name="game"),
     path(
-        pgettext_lazy("url", "scorepad/g/<str:token>/round/<int:number>/"),
+        pgettext_lazy("url", "scorepad/g/<token:token>/round/"), views.add_round, name="add-round"
+    ),
+    path(
+        pgettext_lazy("url", "scorepad/g/<token:token>/round/<int:number>/"),
         views.edit_round,
         name="edit-round",
     ),
-    path(pgettext_lazy("url", "scorepad/g/<str:token>/undo/"), views.undo_round, name="undo"),
+    path(pgettext_lazy("url", "scorepad/g/<token:token>/undo/"), views.undo_round, name="undo"),
     path(
-        pgettext_lazy("url", "scorepad/g/<str:token>/restore/"), views.restore_round, name="restore"
+        pgettext_lazy("url", "scorepad/g/<token:token>/restore/"),
+        views.restore_round,
+        name="restore",
     ),
-    path(pgettext_lazy("url", "scorepad/g/<str:token>/rematch/"), views.rematch, name="rematch"),
+    path(pgettext_lazy("url", "scorepad/g/<token:token>/rematch/"), views.rematch, name="rematch"),
+    path(pgettext_lazy("url", "scorepad/g/<token:token>/history/"), views.history, name="history"),
     path(
-        pgettext_lazy("url", "scorepad/g/<str:token>/export.csv"),
+        pgettext_lazy("url", "scorepad/g/<token:token>/export.csv"),
         views.export_csv,
         name="export-csv",
     ),
     path(
-        pgettext_lazy("url", "scorepad/g/<str:token>/export.json"),
+        pgettext_lazy("url", "scorepad/g/<token:token>/export.json"),
         views.export_json,
         name="export-json",
     ),
-    path(pgettext_lazy("url", "scorepad/watch/<str:token>/"), views.watch, name="watch"),
+    path(pgettext_lazy("url", "scorepad/watch/<token:token>/"), views.watch, name="watch"),
     path(
-        pgettext_lazy("url", "scorepad/watch/<str:token>/poll/"),
+        pgettext_lazy("url", "scorepad/watch/<token:token>/poll/"),
         views.watch_poll,
         name="watch-poll",
     ),

@@ -1,28 +1,32 @@
+"""The scorepad's pages. Views parse forms and render; every change to a game's rounds is
+a method of `Game` that returns a `Change`, turned here into a response and a message."""
+
 import csv
+import hashlib
 import json
-import time
 from functools import lru_cache
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
-from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from ghost_site.context_processors import absolute_url
 from rules import cards, content
 
 from .forms import RANK_WORDS, EditRoundForm, NewGameForm, RestoreForm, RoundForm, UndoForm
-from .models import Game, Player, Round, Score
+from .models import MAX_ROUNDS, Game, RateMark, Result, Round, Score
 
 MY_GAMES = "my_games"
 MY_GAMES_KEPT = 30
+HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on their own page
 
 
 # ----------------------------------------------------------------- helpers
@@ -30,6 +34,12 @@ MY_GAMES_KEPT = 30
 
 def game_for_edit(token: str) -> Game:
     return get_object_or_404(Game, edit_token=token).load_board()
+
+
+def game_to_change(token: str) -> Game:
+    """The game and its players: enough to check a form. The change itself reads the
+    rounds under the game's lock."""
+    return get_object_or_404(Game, edit_token=token).load_players()
 
 
 def remember_game(request, game: Game) -> None:
@@ -44,20 +54,24 @@ def client_address(request) -> str:
     if settings.BEHIND_TLS_PROXY:
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         if forwarded.strip():
-            return forwarded.split(",")[-1].strip()
-    return request.META.get("REMOTE_ADDR", "unknown")
+            return forwarded.split(",")[-1].strip()[:64]
+    return request.META.get("REMOTE_ADDR", "unknown")[:64]
 
 
-def allow_new_game(request) -> bool:
-    """At most GAMES_PER_HOUR_PER_CLIENT new games an hour per address, in the shared cache."""
-    key = f"new-games:{client_address(request)}:{int(time.time() // 3600)}"
-    cache.add(key, 0, timeout=3600)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=3600)
-        count = 1
-    return count <= settings.GAMES_PER_HOUR_PER_CLIENT
+def new_game_wait(request):
+    """None when this client may start a game now; otherwise how long until it may."""
+    return RateMark.take(client_address(request), settings.GAMES_PER_HOUR_PER_CLIENT)
+
+
+def too_many_games_text(wait) -> str:
+    minutes = max(1, -(-int(wait.total_seconds()) // 60))
+    return ngettext(
+        "That is a lot of new games from one place. You can start another in %(n)s minute; "
+        "until then, keep playing one of your games.",
+        "That is a lot of new games from one place. You can start another in %(n)s minutes; "
+        "until then, keep playing one of your games.",
+        minutes,
+    ) % {"n": minutes}
 
 
 @lru_cache
@@ -120,18 +134,26 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         }
         for i, name in enumerate(names)
     ]
+    # The score table is cached by what it shows: the game's own token and every row, so
+    # no other game (nor this game after a restore from a backup) can produce the key.
+    table_key = hashlib.blake2b(
+        repr((game.watch_token, names, rows, language, watching)).encode(), digest_size=16
+    ).hexdigest()
     context = {
         "game": game,
         "players": players,
         "watching": watching,
         "outcome": result,
         "rows": rows,
+        "table_key": table_key,
         "standings": standings,
         "loser_names": [names[i] for i in result.losers],
         "winner_names": [names[i] for i in result.winners],
         "next_dealer": names[result.next_dealer],
         "next_starter": names[result.next_starter],
-        "next_number": len(game.live_rounds) + 1,
+        "next_number": game.next_number,
+        "full": len(game.live_rounds) >= MAX_ROUNDS,
+        "max_rounds": MAX_ROUNDS,
         "variant_name": content.rules().variants[game.variant]["name"],
         "jack": fmt(game.jack_value),
     }
@@ -150,38 +172,50 @@ def board_context(game: Game, watching=False, **extra) -> dict:
 
 def round_form(game: Game, data=None) -> RoundForm:
     return RoundForm(
-        data, game=game, players=game.player_list, initial={"number": len(game.live_rounds) + 1}
+        data, game=game, players=game.player_list, initial={"number": game.next_number}
     )
 
 
-def history_rows(game: Game) -> list[dict]:
-    """Undone and replaced rounds, newest last, with each player's points."""
+def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[dict], int]:
+    """Undone and replaced rounds, latest change first, with each player's points; and how
+    many there are in all."""
     fmt = content.points_formatter(get_language())
     names = {p.pk: p.name for p in game.player_list}
-    rows = {}
+    past = game.rounds.exclude(status=Round.Status.ACTIVE)
+    total = past.count()
+    if not total:
+        return [], 0
+    chosen = past.order_by("-changed_at", "-pk").values_list("pk", flat=True)
+    chosen = list(chosen[:limit] if limit else chosen)
+    rows = dict.fromkeys(chosen)
     for pk, number, status, player_id, points in (
-        Score.objects.filter(round__game=game)
-        .exclude(round__status=Round.Status.ACTIVE)
-        .order_by("round__created_at", "round_id", "player__position")
+        Score.objects.filter(round_id__in=chosen)
+        .order_by("player__position")
         .values_list("round_id", "round__number", "round__status", "player_id", "points")
     ):
-        row = rows.setdefault(
-            pk,
-            {
+        if rows[pk] is None:
+            rows[pk] = {
                 "pk": pk,
                 "number": number,
                 "status": status,
                 "scores": [],
                 "status_label": Round.Status(status).label,
-            },
-        )
-        row["scores"].append((names[player_id], fmt(points)))
-    return list(rows.values())
+            }
+        rows[pk]["scores"].append((names[player_id], fmt(points)))
+    return [row for row in rows.values() if row], total
+
+
+def game_path(game: Game) -> str:
+    return reverse("scorepad:game", args=[game.edit_token])
 
 
 def show_game(request, game: Game, form=None, status=200, **extra):
+    # A 4xx answer to a POST is still the game page: its language links and canonical
+    # point there, not to the POST-only address.
+    request.canonical_path = game_path(game)
     form = form or round_form(game)
-    context = board_context(game, form=form, history=history_rows(game), **extra)
+    history, history_count = history_rows(game)
+    context = board_context(game, form=form, history=history, history_count=history_count, **extra)
     template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
     return render(request, template, context, status=status)
 
@@ -193,42 +227,44 @@ def after_change(request, game: Game):
     return redirect("scorepad:game", token=game.edit_token)
 
 
+def refused(request, game, text, form=None, status=409):
+    """The change was not made: say why on the game page, keeping what was typed."""
+    game = game_for_edit(game.edit_token)
+    return show_game(request, game, form=form, status=status, conflict=text)
+
+
+def full_text() -> str:
+    return _(
+        "This game holds %(n)s rounds, the most one game can keep. Start a rematch to "
+        "play on; this game stays as it is."
+    ) % {"n": MAX_ROUNDS}
+
+
 # ----------------------------------------------------------------- pages
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def start(request):
+    status = 200
+    form = NewGameForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
-        form = NewGameForm(request.POST)
-        if form.is_valid():
-            if not allow_new_game(request):
-                messages.error(
-                    request,
-                    _(
-                        "That is a lot of new games from one place. Wait a while, or keep "
-                        "playing one of the games below."
-                    ),
-                )
-                return render(
-                    request,
-                    "scorepad/start.html",
-                    {"form": form, "my_games": my_games(request)},
-                    status=429,
-                )
-            data = form.cleaned_data
-            game = create_game(
-                data["names"],
-                variant=data["variant"],
-                jack_value=data["jack_value"],
-                threshold=form.threshold_value,
-                first_dealer=data["first_dealer"],
-            )
-            remember_game(request, game)
-            return redirect("scorepad:game", token=game.edit_token)
         status = 400
-    else:
-        form, status = NewGameForm(), 200
+        if form.is_valid():
+            wait = new_game_wait(request)
+            if wait is None:
+                data = form.cleaned_data
+                game = Game.create_with_players(
+                    data["names"],
+                    variant=data["variant"],
+                    jack_value=data["jack_value"],
+                    threshold=form.threshold_value,
+                    first_dealer=data["first_dealer"],
+                )
+                remember_game(request, game)
+                return redirect("scorepad:game", token=game.edit_token)
+            messages.error(request, too_many_games_text(wait))
+            status = 429
     return render(
         request, "scorepad/start.html", {"form": form, "my_games": my_games(request)}, status=status
     )
@@ -245,16 +281,7 @@ def my_games(request):
     return [games[t] for t in tokens if t in games]
 
 
-@transaction.atomic
-def create_game(names: list[str], **fields) -> Game:
-    game = Game.objects.create(**fields)
-    Player.objects.bulk_create(
-        Player(game=game, position=seat, name=name) for seat, name in enumerate(names)
-    )
-    return game
-
-
-@require_GET
+@require_safe
 @never_cache
 @vary_on_headers("HX-Request")
 def game_page(request, token):
@@ -264,72 +291,55 @@ def game_page(request, token):
 @require_POST
 @never_cache
 def add_round(request, token):
-    game = game_for_edit(token)
-    players = game.player_list
-    form = RoundForm(request.POST, game=game, players=players)
+    game = game_to_change(token)
+    form = RoundForm(request.POST, game=game, players=game.player_list)
     if not form.is_valid():
-        return show_game(request, game, form=form, status=422)
+        return show_game(request, game.load_board(), form=form, status=422)
     number = form.cleaned_data["number"]
-    expected = len(game.live_rounds) + 1
-    if number < expected:
-        return already_entered(request, game, form)
-    if number > expected or game.outcome().finished:
-        return refuse(request, game, form, number, expected)
-    try:
-        with transaction.atomic():
-            rnd = Round.objects.create(game=game, number=number)
-            Score.objects.bulk_create(
-                Score(round=rnd, player=player, points=points, cards=hand)
-                for player, points, hand in zip(players, form.points(), form.hands(), strict=True)
+    change = game.add_round(
+        number, form.points(), form.hands(), client_id=form.cleaned_data["client_id"] or None
+    )
+    match change.result:
+        case Result.SAVED:
+            messages.success(request, _("Round %(n)s saved.") % {"n": number})
+            return after_change(request, game)
+        case Result.ALREADY_SAVED:
+            messages.info(request, _("Round %(n)s was already saved.") % {"n": change.number})
+            return after_change(request, game)
+        case Result.CONFLICT:
+            return conflict(request, game, number)
+        case Result.NOT_NEXT:
+            text = _("Round %(n)s is not the next round; the next one is %(next)s.") % {
+                "n": number,
+                "next": change.expected,
+            }
+            return refused(request, game, text, form=form)
+        case Result.GAME_OVER:
+            return refused(
+                request, game, _("The game is over. Undo or edit a round to reopen it."), form
             )
-            game.touch()
-    except IntegrityError:
-        # The same round number went in a moment ago, from this phone or another.
-        return already_entered(request, game_for_edit(token), form)
-    messages.success(request, _("Round %(n)s saved.") % {"n": number})
-    return after_change(request, game)
-
-
-def already_entered(request, game, form):
-    """The round is in already: the same numbers are a double tap, others a second phone."""
-    number = form.cleaned_data["number"]
-    stored = next(r for r in game.live_rounds if r.number == number)
-    if stored.points == form.points():
-        messages.info(request, _("Round %(n)s was already saved.") % {"n": number})
-        return after_change(request, game)
-    return conflict(request, game, number)
+        case Result.FULL:
+            return refused(request, game, full_text(), form=form)
+    raise AssertionError(change)
 
 
 def conflict(request, game, number):
     """Another phone got this round in first: show its numbers, keep ours in the form."""
+    game = game_for_edit(game.edit_token)
     data = request.POST.copy()
-    data["number"] = str(len(game.live_rounds) + 1)
+    data["number"] = str(game.next_number)
+    data["client_id"] = ""
     return show_game(
         request,
         game,
-        form=round_form(game, data),
         status=409,
         conflict=_(
             "Round %(n)s was just entered from another phone: check the table. Your numbers "
             "are still in the form; save them only if they belong to round %(next)s."
         )
         % {"n": number, "next": data["number"]},
+        form=round_form(game, data),
     )
-
-
-def refuse(request, game, form, number, expected):
-    if game.outcome().finished:
-        text = _("The game is over. Undo or edit a round to reopen it.")
-    else:
-        text = _("Round %(n)s is not the next round; the next one is %(next)s.") % {
-            "n": number,
-            "next": expected,
-        }
-    return show_game(request, game, form=form, status=409, conflict=text)
-
-
-def live_round(game: Game, number: int):
-    return next((r for r in game.live_rounds if r.number == number), None)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -337,154 +347,156 @@ def live_round(game: Game, number: int):
 def edit_round(request, token, number):
     game = game_for_edit(token)
     players = game.player_list
-    rnd = live_round(game, number)
-    if rnd is None and request.method == "POST":
-        return undone_meanwhile(request, token, number)
-    if rnd is None:
-        raise Http404
-    status, conflict_text = 200, None
-    if request.method == "POST":
-        form = EditRoundForm(request.POST, game=game, players=players)
-        if not form.is_valid():
-            status = 422
-        else:
-            with transaction.atomic():
-                # Only the row this form was opened on may be replaced: a version check.
-                replaced = Round.objects.filter(
-                    pk=form.cleaned_data["round_id"],
-                    game=game,
-                    number=number,
-                    status=Round.Status.ACTIVE,
-                ).update(status=Round.Status.REPLACED)
-                if replaced:
-                    new = Round.objects.create(game=game, number=number)
-                    Score.objects.bulk_create(
-                        Score(round=new, player=p, points=pts, cards=hand)
-                        for p, pts, hand in zip(players, form.points(), form.hands(), strict=True)
-                    )
-                    game.touch()
-            if replaced:
-                messages.success(request, _("Round %(n)s changed.") % {"n": number})
-                return redirect("scorepad:game", token=token)
+    rnd = game.live_round(number)
+    request.canonical_path = reverse("scorepad:edit-round", args=[token, number])
+    if request.method != "POST":
+        if rnd is None:
+            raise Http404
+        return show_edit(request, game, rnd, edit_form(game, rnd))
+    form = EditRoundForm(request.POST, game=game, players=players)
+    if not form.is_valid():
+        if rnd is None:
+            return round_gone(request, game, number)
+        return show_edit(request, game, rnd, form, status=422)
+    change = game.edit_round(number, form.cleaned_data["round_id"], form.points(), form.hands())
+    match change.result:
+        case Result.SAVED:
+            messages.success(request, _("Round %(n)s changed.") % {"n": number})
+            return redirect("scorepad:game", token=token)
+        case Result.ALREADY_SAVED:
+            messages.info(request, _("Round %(n)s already holds these numbers.") % {"n": number})
+            return redirect("scorepad:game", token=token)
+        case Result.CONFLICT:
             game = game_for_edit(token)
-            rnd = live_round(game, number)
-            if rnd is None:
-                return undone_meanwhile(request, token, number)
-            status = 409
-            conflict_text = _(
+            rnd = game.live_round(number)
+            text = _(
                 "Someone changed round %(n)s meanwhile. Here it is as it is "
                 "now; your numbers were not saved."
             ) % {"n": number}
-            form = edit_form(game, players, rnd)
-    else:
-        form = edit_form(game, players, rnd)
+            return show_edit(request, game, rnd, edit_form(game, rnd), status=409, conflict=text)
+        case Result.GONE:
+            return round_gone(request, game, number)
+        case Result.FULL:
+            messages.error(request, full_text())
+            return redirect("scorepad:game", token=token)
+    raise AssertionError(change)
+
+
+def show_edit(request, game, rnd, form, status=200, conflict=None):
     return render(
         request,
         "scorepad/edit_round.html",
-        board_context(game, form=form, editing=rnd, conflict=conflict_text),
+        board_context(game, form=form, editing=rnd, conflict=conflict),
         status=status,
     )
 
 
-def undone_meanwhile(request, token, number):
-    messages.error(
-        request,
-        _("Round %(n)s was undone meanwhile; your numbers were not saved.") % {"n": number},
-    )
-    return redirect("scorepad:game", token=token)
+def round_gone(request, game, number):
+    if game.rounds.filter(number=number).exists():
+        text = _("Round %(n)s was undone meanwhile; your numbers were not saved.")
+    else:
+        text = _("This game has no round %(n)s; nothing was saved.")
+    messages.error(request, text % {"n": number})
+    return redirect("scorepad:game", token=game.edit_token)
 
 
-def edit_form(game, players, rnd):
+def edit_form(game, rnd):
     initial = {"number": rnd.number, "round_id": rnd.pk}
-    for seat in range(len(players)):
+    for seat in range(len(game.player_list)):
         initial[f"points_{seat}"] = content.format_points(rnd.points[seat])
         initial[f"cards_{seat}"] = rnd.cards[seat]
-    return EditRoundForm(game=game, players=players, initial=initial)
+    return EditRoundForm(game=game, players=game.player_list, initial=initial)
 
 
 @require_POST
 @never_cache
 def undo_round(request, token):
-    game = game_for_edit(token)
+    game = game_to_change(token)
     form = UndoForm(request.POST)
-    last = len(game.live_rounds)
-    undone = 0
-    if form.is_valid() and form.cleaned_data["number"] == last:
-        with transaction.atomic():
-            undone = Round.objects.filter(
-                game=game, number=last, status=Round.Status.ACTIVE
-            ).update(status=Round.Status.UNDONE)
-            if undone:
-                game.touch()
-    if undone:
-        messages.success(
-            request,
-            _("Round %(n)s undone. You can bring it back until the next round is entered.")
-            % {"n": last},
-        )
-    else:
-        messages.info(request, _("Nothing to undo: that round was already undone."))
+    if not form.is_valid():
+        messages.error(request, _("The form did not say which round to undo; nothing changed."))
+        return after_change(request, game)
+    number = form.cleaned_data["number"]
+    change = game.undo_round(number)
+    match change.result:
+        case Result.SAVED:
+            messages.success(
+                request,
+                _("Round %(n)s undone. You can bring it back until the next round is entered.")
+                % {"n": number},
+            )
+        case Result.ALREADY_SAVED:
+            messages.info(request, _("Round %(n)s was already undone.") % {"n": number})
+        case Result.NOT_NEXT:
+            messages.error(
+                request,
+                _("Only the last round, round %(last)s, can be undone; nothing changed.")
+                % {"last": change.expected},
+            )
+        case Result.GONE:
+            messages.error(request, _("This game has no round %(n)s to undo.") % {"n": number})
     return after_change(request, game)
 
 
 @require_POST
 @never_cache
 def restore_round(request, token):
-    game = game_for_edit(token)
+    game = game_to_change(token)
     form = RestoreForm(request.POST)
-    next_number = len(game.live_rounds) + 1
-    restored = 0
-    if form.is_valid():
-        try:
-            with transaction.atomic():
-                restored = Round.objects.filter(
-                    game=game,
-                    pk=form.cleaned_data["round_id"],
-                    status=Round.Status.UNDONE,
-                    number=next_number,
-                ).update(status=Round.Status.ACTIVE)
-                if restored:
-                    game.touch()
-        except IntegrityError:
-            restored = 0
-    if restored:
-        messages.success(request, _("Round %(n)s is back.") % {"n": next_number})
-    else:
-        messages.error(request, _("That round cannot come back: a new round has taken its place."))
+    change = game.restore_round(form.cleaned_data["round_id"]) if form.is_valid() else None
+    match change and change.result:
+        case Result.SAVED:
+            messages.success(request, _("Round %(n)s is back.") % {"n": change.number})
+        case Result.ALREADY_SAVED:
+            messages.info(request, _("Round %(n)s is already back.") % {"n": change.number})
+        case Result.GAME_OVER:
+            messages.error(
+                request, _("The game is decided, so no round can come back. Undo a round first.")
+            )
+        case Result.FULL:
+            messages.error(request, full_text())
+        case _:
+            messages.error(
+                request, _("That round cannot come back: a new round has taken its place.")
+            )
     return after_change(request, game)
 
 
 @require_POST
 @never_cache
 def rematch(request, token):
-    old = game_for_edit(token)
-    if not allow_new_game(request):
-        messages.error(request, _("That is a lot of new games from one place. Wait a while."))
+    game = game_to_change(token)
+    change = game.rematch(may_start=lambda: new_game_wait(request))
+    if change.result is Result.LIMITED:
+        messages.error(request, too_many_games_text(change.wait))
         return redirect("scorepad:game", token=token)
-    game = create_game(
-        [p.name for p in old.player_list],
-        variant=old.variant,
-        jack_value=old.jack_value,
-        threshold=old.threshold,
-        first_dealer=old.first_dealer,
-        rematch_of=old,
+    remember_game(request, change.game)
+    if change.result is Result.SAVED:
+        messages.success(request, _("A new game with the same players and rules."))
+    return redirect("scorepad:game", token=change.game.edit_token)
+
+
+@require_safe
+@never_cache
+def history(request, token):
+    game = game_for_edit(token)
+    rows, count = history_rows(game, limit=None)
+    return render(
+        request, "scorepad/history.html", board_context(game, history=rows, history_count=count)
     )
-    remember_game(request, game)
-    messages.success(request, _("A new game with the same players and rules."))
-    return redirect("scorepad:game", token=game.edit_token)
 
 
 # ----------------------------------------------------------------- watching
 
 
-@require_GET
+@require_safe
 @never_cache
 def watch(request, token):
     game = get_object_or_404(Game, watch_token=token).load_board()
     return render(request, "scorepad/watch.html", board_context(game, watching=True))
 
 
-@require_GET
+@require_safe
 @never_cache
 def watch_poll(request, token):
     """204 with no body while nothing changed: one indexed query per poll."""
@@ -499,11 +511,19 @@ def watch_poll(request, token):
 
 # ----------------------------------------------------------------- export
 
+# A spreadsheet runs a cell that begins with one of these as a formula (OWASP, "CSV
+# injection"); a leading apostrophe makes it text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(cell: str) -> str:
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
 
 def export_rows(game: Game):
     players = game.player_list
     result = game.outcome()
-    header = [_("Round")] + [p.name for p in players]
+    header = [_("Round")] + [spreadsheet_text(p.name) for p in players]
     body = [
         [str(r.number)] + [content.format_points(p) for p in pts]
         for r, pts in zip(game.live_rounds, result.rounds, strict=True)
@@ -512,19 +532,31 @@ def export_rows(game: Game):
     return header, body, total
 
 
-@require_GET
+def export_name(game: Game, extension: str) -> str:
+    """Named by the game's day and a tag from its token: nothing counts the site's games."""
+    tag = hashlib.blake2b(game.watch_token.encode(), digest_size=4).hexdigest()
+    day = timezone.localdate(game.created_at).isoformat()
+    return f'attachment; filename="ghost-{day}-{tag}.{extension}"'
+
+
+def private_download(response, game: Game, extension: str):
+    response["Content-Disposition"] = export_name(game, extension)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_safe
 def export_csv(request, token):
     game = game_for_edit(token)
     header, body, total = export_rows(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="ghost-{game.pk}.csv"'
     response.write("\ufeff")  # spreadsheet programs read UTF-8 names correctly with a BOM
     writer = csv.writer(response, delimiter=";" if request.LANGUAGE_CODE == "nb" else ",")
     writer.writerows([header, *body, total])
-    return response
+    return private_download(response, game, "csv")
 
 
-@require_GET
+@require_safe
 def export_json(request, token):
     game = game_for_edit(token)
     players = game.player_list
@@ -539,7 +571,7 @@ def export_json(request, token):
         return pts
 
     data = {
-        "game": game.pk,
+        "started": game.created_at.isoformat(),
         "variant": game.variant,
         "jack_value": str(game.jack_value),
         "threshold": game.threshold,
@@ -558,8 +590,7 @@ def export_json(request, token):
         "finished_after_round": result.finished_after,
         "losers": [players[i].name for i in result.losers],
         "winners": [players[i].name for i in result.winners],
-        "watch_url": request.build_absolute_uri(reverse("scorepad:watch", args=[game.watch_token])),
+        "watch_url": absolute_url(request, reverse("scorepad:watch", args=[game.watch_token])),
     }
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="ghost-{game.pk}.json"'
-    return response
+    return private_download(response, game, "json")

@@ -150,7 +150,7 @@ TEXT = {
         "undo": "Angre runde {n}",
         "count": "Tell kortene",
         "p1": "Spiller 1",
-        "watch": "Følgelenke for bordet",
+        "watch": "Lenke for å følge spillet",
         "error": "er ikke mulig",
     },
 }

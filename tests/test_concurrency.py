@@ -129,3 +129,102 @@ def test_two_phones_edit_the_same_round(live_server):
     live = Round.objects.get(game=game, status="active")
     assert Round.objects.filter(game=game, status="replaced").count() == 1
     assert sorted(s.points for s in live.scores.all())[1] in (10, 11)
+
+
+# ------------------------------------------------------------------ races between changes
+
+
+def assert_every_game_contiguous():
+    from scorepad.models import Game
+
+    for game in Game.objects.all():
+        assert game.contiguous(), list(
+            game.rounds.filter(status="active").values_list("number", flat=True)
+        )
+
+
+def race_on_fresh_games(live_server, prepare, actions, games=4):
+    """For each of several games: `prepare` it, then fire the actions at the same instant
+    from two phones (each its own cookies and CSRF token). Returns the statuses."""
+    from .conftest import play_rounds
+
+    seen = []
+    for _ in range(games):
+        game = make_game(threshold=500)
+        play_rounds(game, 3)
+        extra = prepare(game) or {}
+        page = reverse("scorepad:game", args=[game.edit_token])
+        calls = []
+        for name, data in actions(game, extra):
+            opener, token = phone(live_server.url, page)
+            target = live_server.url + reverse(name[0], args=[game.edit_token, *name[1:]])
+            calls.append(
+                lambda o=opener, t=token, u=target, d=data: post(
+                    o, u, {"csrfmiddlewaretoken": t, **d}
+                )
+            )
+        seen.append(sorted(status for status, _body in race(calls)))
+    assert_every_game_contiguous()
+    return seen
+
+
+def test_undo_racing_a_new_round_leaves_no_gap(live_server):
+    statuses = race_on_fresh_games(
+        live_server,
+        lambda game: None,
+        lambda game, _: [
+            (("scorepad:undo",), {"number": "3"}),
+            (("scorepad:add-round",), {"number": "4", "points_0": "2", "points_1": "5"}),
+        ],
+    )
+    assert all(s[0] == 302 for s in statuses), statuses
+
+
+def test_restore_racing_an_undo_leaves_no_gap(live_server):
+    def undo_three(game):
+        Round.objects.filter(game=game, number=3).update(status="undone")
+        return {"round_id": Round.objects.get(game=game, number=3).pk}
+
+    race_on_fresh_games(
+        live_server,
+        undo_three,
+        lambda game, extra: [
+            (("scorepad:restore",), {"round_id": str(extra["round_id"])}),
+            (("scorepad:undo",), {"number": "2"}),
+        ],
+    )
+
+
+def test_edit_racing_an_undo_leaves_no_gap(live_server):
+    def round_three(game):
+        return {"round_id": Round.objects.get(game=game, number=3).pk}
+
+    race_on_fresh_games(
+        live_server,
+        round_three,
+        lambda game, extra: [
+            (
+                ("scorepad:edit-round", 3),
+                {
+                    "number": "3",
+                    "round_id": str(extra["round_id"]),
+                    "points_0": "9",
+                    "points_1": "2",
+                },
+            ),
+            (("scorepad:undo",), {"number": "3"}),
+        ],
+    )
+    assert Round.objects.filter(status="active", number=3).count() <= 4
+
+
+def test_two_new_rounds_at_once_leave_no_gap(live_server):
+    statuses = race_on_fresh_games(
+        live_server,
+        lambda game: None,
+        lambda game, _: [
+            (("scorepad:add-round",), {"number": "4", "points_0": "2", "points_1": "5"}),
+            (("scorepad:add-round",), {"number": "5", "points_0": "3", "points_1": "6"}),
+        ],
+    )
+    assert all(s[0] == 302 for s in statuses), statuses  # 4 then 5 may both be saved

@@ -161,10 +161,17 @@ def test_norwegian_comma_and_point_are_both_accepted(client, game):
     assert live_points(game) == [[Decimal("3.5"), Decimal("2.5")]]
 
 
-def test_english_comma_is_explained(client, game):
-    response = enter(client, game, "3,5", 2)
+def test_english_page_takes_a_comma_too(client, game):
+    # A phone set to a Norwegian region may offer only "," on its decimal pad.
+    assert enter(client, game, "3,5", 2).status_code == 302
+    assert live_points(game) == [[Decimal("3.5"), Decimal("2")]]
+
+
+@pytest.mark.parametrize("text", ["1_0", "1e1", "1e1000000", "0x1", "1.000,5", "NaN"])
+def test_numbers_people_do_not_type_are_refused_without_a_500(client, game, text):
+    response = enter(client, game, text, 2)
     assert response.status_code == 422
-    assert "Use a point for halves" in response.content.decode()
+    assert "Enter a number, such as 3.5" in response.content.decode()
     assert Round.objects.count() == 0
 
 
@@ -468,8 +475,9 @@ def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert
 def test_round_entry_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
     game = make_game(threshold=500)
     play_rounds(game, rounds)
-    # game, players, scores; savepoint; round, scores; version bump and read; release
-    with django_assert_num_queries(9):
+    # game, players; savepoint; the game locked, its live scores; round, scores; version
+    # bump; release
+    with django_assert_num_queries(10):
         assert enter(client, game, 3, 4, number=rounds + 1).status_code == 302
 
 
@@ -542,10 +550,32 @@ def test_rate_limit_counts_the_client_behind_the_proxy(client):
     assert create("10.0.0.2").status_code == 302  # another table behind the same proxy
 
 
-def test_oversized_body_is_refused(client, game):
+def test_oversized_body_is_refused_before_it_is_read(client, game):
     response = client.post(url("add-round", game), {"number": "1", "points_0": "x" * 40_000})
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert Round.objects.count() == 0
+
+
+def test_oversized_multipart_is_refused_before_parsing(client, game, monkeypatch):
+    from io import BytesIO
+
+    from django.http import multipartparser
+
+    parsed = []
+    monkeypatch.setattr(multipartparser.MultiPartParser, "parse", lambda self: parsed.append(1))
+    upload = BytesIO(b"x" * 200_000)
+    upload.name = "big.bin"
+    response = client.post(url("add-round", game, "nb"), {"number": "1", "file": upload})
+    assert response.status_code == 413
+    assert "ingenting ble lagret" in response.content.decode()
+    assert parsed == []
+    assert Round.objects.count() == 0
+
+
+def test_uploads_are_never_spooled_to_disk(settings):
+    assert settings.FILE_UPLOAD_HANDLERS == [
+        "django.core.files.uploadhandler.MemoryFileUploadHandler"
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])

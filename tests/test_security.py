@@ -19,6 +19,7 @@ def production_env(**extra):
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_ALLOWED_HOSTS="ghost.example",
+        DJANGO_SITE_URL="https://ghost.example",
         **extra,
     )
     return env

@@ -1,0 +1,72 @@
+"""Two small middlewares: one before everything, one after everything."""
+
+import codecs
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.template import loader
+from django.utils import translation
+from django.utils.http import parse_header_parameters
+
+
+def error_page(request, template: str, status: int) -> HttpResponse:
+    """An error page in the language of the address, before LocaleMiddleware has run."""
+    language = translation.get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
+    with translation.override(language):
+        body = loader.render_to_string(template, {"LANGUAGE_CODE": language})
+    return HttpResponse(body, status=status)
+
+
+def known_charset(content_type: str) -> bool:
+    charset = parse_header_parameters(content_type)[1].get("charset")
+    if charset is None:
+        return True
+    try:
+        codecs.lookup(charset)
+    except LookupError:
+        return False
+    return True
+
+
+def guard_request_bodies(get_response):
+    """A body over MAX_REQUEST_BODY gets 413 before anything reads it: no form parsing,
+    no multipart spooling, no temporary file. A body without a length (chunked) is
+    refused too; phones always send one. A body in a charset Python does not know gets
+    400 here rather than an exception deep in the form parser."""
+
+    def middleware(request):
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            length = request.META.get("CONTENT_LENGTH") or "0"
+            chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+            if chunked or not length.isdecimal() or int(length) > settings.MAX_REQUEST_BODY:
+                response = error_page(request, "413.html", 413)
+                response["Connection"] = "close"
+                return response
+            if not known_charset(request.META.get("CONTENT_TYPE", "")):
+                return error_page(request, "400.html", 400)
+        return get_response(request)
+
+    return middleware
+
+
+# Pages whose address holds a token and that post nothing send no Referer at all. The
+# pages that post (the game, editing a round) keep the site's "same-origin": under
+# "no-referrer" a browser sends `Origin: null` with every POST, which the CSRF check
+# rightly refuses. Either way the token never reaches another site.
+NO_REFERRER = {"watch", "watch-poll", "history", "export-csv", "export-json"}
+
+
+def private_pages(get_response):
+    """Scorepad pages are not for search engines, and a page whose address holds a game's
+    token must not hand that address to another site as a Referer."""
+
+    def middleware(request):
+        response = get_response(request)
+        match = request.resolver_match
+        if match is not None and match.app_name == "scorepad":
+            response["X-Robots-Tag"] = "noindex, nofollow"
+            if match.url_name in NO_REFERRER:
+                response["Referrer-Policy"] = "no-referrer"
+        return response
+
+    return middleware
