@@ -222,12 +222,11 @@ def test_every_scorepad_answer_says_noindex_and_token_pages_send_no_referrer(cli
     assert "X-Robots-Tag" not in client.get("/en/rules/")
 
 
-@pytest.mark.parametrize("status", [409, 422])
-def test_a_refused_post_links_languages_and_canonical_to_the_game_page(client, game, status):
-    if status == 409:
-        response = enter(client, game, 3, 4, number=5)
-    else:
-        response = enter(client, game, "x", 4)
+@pytest.mark.parametrize(("status", "points", "number"), [(409, 3, 5), (422, "x", 1)])
+def test_a_refused_post_links_languages_and_canonical_to_the_game_page(
+    client, game, status, points, number
+):
+    response = enter(client, game, points, 4, number=number)
     assert response.status_code == status
     html = response.content.decode()
     with translation.override("nb"):
