@@ -129,7 +129,7 @@ def main():
         results["rules page (en)"] = wrk(base + "/en/rules/")
         results["rules page (nb)"] = wrk(base + "/nb/regler/")
         results["game page, 1 round"] = wrk(f"{base}/en/scorepad/g/{seeded['one']}/")
-        results["game page, 100 rounds"] = wrk(f"{base}/en/scorepad/g/{seeded['hundred']}/")
+        results["game page, at the round cap"] = wrk(f"{base}/en/scorepad/g/{seeded['cap']}/")
         token, version, _edit = seeded["watched"][0]
         results["watch poll, unchanged"] = wrk(
             f"{base}/en/scorepad/watch/{token}/poll/?v={version}"
@@ -139,9 +139,14 @@ def main():
         results["game page, 1 round, 1 connection"] = wrk(
             f"{base}/en/scorepad/g/{seeded['one']}/", connections=1
         )
-        results["game page, 100 rounds, 1 conn."] = wrk(
-            f"{base}/en/scorepad/g/{seeded['hundred']}/", connections=1
+        results["game page, round cap, 1 conn."] = wrk(
+            f"{base}/en/scorepad/g/{seeded['cap']}/", connections=1
         )
+        # A poll that finds a change renders the board: at one round and at the cap.
+        for label, key in (("1 round", "one_watch"), ("round cap", "cap_watch")):
+            results[f"watch poll changed, {label}, 1 c."] = wrk(
+                f"{base}/en/scorepad/watch/{seeded[key]}/poll/?v=-1", connections=1
+            )
         port = int(base.rsplit(":", 1)[1])
         single = Tally()
         elapsed = round_entry(port, seeded["writers"][:8], 1, SECONDS / 2, single)
@@ -177,8 +182,10 @@ def main():
     for lang in ("en", "nb"):
         ratio = results[f"rules page ({lang})"]["rps"] / nginx_rps
         print(f"rules page ({lang}) / nginx static: {ratio:.1%}")
-    growth = results["game page, 100 rounds"]["p50"] / results["game page, 1 round"]["p50"]
-    print(f"game page p50, 100 rounds / 1 round: {growth:.2f}x")
+    growth = results["game page, at the round cap"]["p50"] / results["game page, 1 round"]["p50"]
+    print(f"game page p50, at the round cap / 1 round: {growth:.2f}x")
+    cap, one = (results[f"watch poll changed, {k}, 1 c."]["p50"] for k in ("round cap", "1 round"))
+    print(f"watch poll that renders, p50, at the round cap / 1 round: {cap / one:.2f}x")
     print(f"'database is locked' in the server log: {locked}")
     print(
         f"round entry: {len(tally.accepted) + len(single.accepted)} rounds accepted, "

@@ -48,12 +48,15 @@ import json, sys
 from decimal import Decimal
 import django
 django.setup()
-from scorepad.models import Game, Player, Round, Score
+from scorepad.models import MAX_ROUND_ROWS, MAX_ROUNDS, Game, Player, Round, Score
 
-def game(rounds, players=2, threshold=500):
+def game(rounds, players=2, threshold=500, history=0):
     g = Game.objects.create(threshold=threshold)
     ps = Player.objects.bulk_create(Player(game=g, position=i, name=f"P{i + 1}")
                                     for i in range(players))
+    for n in range(1, history + 1):  # edits and undos kept as history
+        r = Round.objects.create(game=g, number=1 + n % max(rounds, 1), status="replaced")
+        Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(2)) for p in ps)
     for n in range(1, rounds + 1):
         r = Round.objects.create(game=g, number=n)
         Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(1)) for p in ps)
@@ -67,8 +70,10 @@ out = {
     "watched": [(g.watch_token, g.version, g.edit_token)
                 for g in (game(3) for _ in range(spec["watched"]))],
     "one": game(1).edit_token,
-    "hundred": game(100).edit_token,
+    "cap": game(MAX_ROUNDS, history=MAX_ROUND_ROWS - MAX_ROUNDS).edit_token,
 }
+out["cap_watch"] = Game.objects.get(edit_token=out["cap"]).watch_token
+out["one_watch"] = Game.objects.get(edit_token=out["one"]).watch_token
 print(json.dumps(out))
 """
 

@@ -1,9 +1,11 @@
 """`make soak`: a bounded mix of real traffic against a production-settings server.
 
 For SOAK_SECONDS (default 45, at most 60) on loopback: readers fetch rules pages in both
-languages, watchers poll 50 games, phones enter rounds in those 50 games, and a few
-people start new games and play them. At the end it counts server errors and checks that
-every round the server accepted is in the database with the totals that were sent.
+languages, watchers poll 100 games, phones enter rounds in those games, a few people
+start new games and play them, and racers fire two changes at one game at the same
+instant (undo and a new round, bring back and undo, edit and undo). At the end it counts
+server errors, checks that every round the server accepted is in the database with the
+totals that were sent, and that every game's live rounds are numbered 1..n with no gap.
 """
 
 from __future__ import annotations
@@ -113,13 +115,78 @@ def creator(port, seconds, tally, accepted):
     connection.close()
 
 
+RACES = ("undo x add", "restore x undo", "edit x undo")
+
+
+def racer(port, seconds, tally, games, seed):
+    """Two connections, one game at a time: read the game, then send two changes to it at
+    the same instant. Refusals (409) are the expected answer to losing a race."""
+    rng = random.Random(seed)
+    csrf = secrets.token_hex(16)
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
+    connections = [http.client.HTTPConnection("127.0.0.1", port, timeout=10) for _ in range(2)]
+    deadline = time.monotonic() + seconds
+
+    def send(connection, path, fields):
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, **fields})
+        start = time.perf_counter()
+        try:
+            connection.request("POST", path, body, headers)
+            response = connection.getresponse()
+            response.read()
+            status = response.status
+        except OSError:
+            status = 0
+        tally.add(status, time.perf_counter() - start)
+
+    while time.monotonic() < deadline:
+        token = rng.choice(games)
+        page = f"/en/scorepad/g/{token}/"
+        connections[0].request("GET", page)
+        html = connections[0].getresponse().read().decode()
+        next_number = int(re.search(r'name="number" value="(\d+)"', html).group(1))
+        last = next_number - 1
+        undo = (f"{page}undo/", {"number": last})
+        race = rng.choice(RACES)
+        restore = re.search(r'name="round_id" value="(\d+)"', html)
+        if race == "restore x undo" and restore:
+            pair = [(f"{page}restore/", {"round_id": restore.group(1)}), undo]
+        elif race == "edit x undo" and last >= 1:
+            connections[0].request("GET", f"{page}round/{last}/")
+            edit = connections[0].getresponse().read().decode()
+            row = re.search(r'name="round_id" value="(\d+)"', edit).group(1)
+            fields = {"number": last, "round_id": row, "points_0": "2", "points_1": "1"}
+            pair = [(f"{page}round/{last}/", fields), undo]
+        else:
+            add = {"number": next_number, "points_0": "1", "points_1": "2"}
+            pair = [undo, (f"{page}round/", add)]
+        barrier = threading.Barrier(2)
+
+        def fire(i, path, fields):
+            barrier.wait()
+            send(connections[i], path, fields)
+
+        both = [
+            threading.Thread(target=fire, args=(i, path, fields))
+            for i, (path, fields) in enumerate(pair)
+        ]
+        for t in both:
+            t.start()
+        for t in both:
+            t.join()
+    for connection in connections:
+        connection.close()
+
+
 CHECK = """
 import json, sys
 from decimal import Decimal
 import django
 django.setup()
-from scorepad.models import Round
+from scorepad.models import Game, Round
 accepted = json.load(open(sys.argv[1]))
+gaps = sum(not game.contiguous() for game in Game.objects.all())
+games = Game.objects.count()
 live = {}
 for token, number, points in Round.objects.filter(status="active").values_list(
         "game__edit_token", "number", "scores__points"):
@@ -127,12 +194,12 @@ for token, number, points in Round.objects.filter(status="active").values_list(
 missing = [a for a in accepted if tuple(a) not in live]
 wrong = [a for a in accepted if tuple(a) in live and sorted(live[tuple(a)]) not in (
     [Decimal("1"), Decimal("2")], [Decimal("2"), Decimal("3.5")])]
-print(json.dumps({"missing": len(missing), "wrong": len(wrong)}))
+print(json.dumps({"missing": len(missing), "wrong": len(wrong), "gaps": gaps, "games": games}))
 """
 
 
 def main():
-    with gunicorn(seed_spec={"writers": 0, "watched": 50}) as (base, seeded, workdir, env):
+    with gunicorn(seed_spec={"writers": 20, "watched": 100}) as (base, seeded, workdir, env):
         port = int(base.rsplit(":", 1)[1])
         kinds = {
             name: Tally()
@@ -141,6 +208,7 @@ def main():
                 "watch polls",
                 "round entries",
                 "new games and their rounds",
+                "races (two changes at once)",
             )
         }
         threads = [
@@ -165,6 +233,13 @@ def main():
                 target=creator, args=(port, SECONDS, kinds["new games and their rounds"], None)
             )
             for _ in range(2)
+        ]
+        threads += [
+            threading.Thread(
+                target=racer,
+                args=(port, SECONDS, kinds["races (two changes at once)"], seeded["writers"], k),
+            )
+            for k in range(2)
         ]
         started = time.monotonic()
         for t in threads:
@@ -195,7 +270,8 @@ def main():
     for name, tally in kinds.items():
         s = tally.summary(elapsed)
         server_errors += sum(n for code, n in s["statuses"].items() if code >= 500 or code == 0)
-        unexpected += sum(n for code, n in s["statuses"].items() if code not in (200, 204, 302))
+        expected = (200, 204, 302, 409) if name.startswith("races") else (200, 204, 302)
+        unexpected += sum(n for code, n in s["statuses"].items() if code not in expected)
         print(
             f"{name:28} {s['requests']:9d} {s['rps']:7.0f} {s['p50']:7.1f} {s['p99']:7.1f}"
             f"  {s['statuses']}"
@@ -206,8 +282,13 @@ def main():
         f"rounds accepted: {len(accepted)}; missing from the database: {check['missing']}; "
         f"stored with other totals: {check['wrong']}"
     )
+    print(f"games whose live rounds have a gap: {check['gaps']} of {check['games']}")
     ok = unexpected == 0 and check["missing"] == 0 and check["wrong"] == 0
-    print("soak:", "0 server errors and every accepted round stored" if ok else "FAILED")
+    ok = ok and check["gaps"] == 0
+    print(
+        "soak:",
+        "0 server errors, every accepted round stored, every game contiguous" if ok else "FAILED",
+    )
     sys.exit(0 if ok else 1)
 
 
