@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PO     := locale/nb/LC_MESSAGES/django.po
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: setup run serve test lint check-translations messages bench bench-tools soak clean
+.PHONY: setup run serve export-static test lint check-translations messages bench bench-tools soak clean
 
 $(STAMP): pyproject.toml
 	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
@@ -23,15 +23,23 @@ setup: $(STAMP)
 run: setup
 	$(MANAGE) runserver 127.0.0.1:8000
 
-# Production settings on this machine: gunicorn, whitenoise, hashed static files.
-# A throw-away secret key unless DJANGO_SECRET_KEY is set; plain http on loopback.
+# Production settings on this machine: Granian, WhiteNoise, hashed static files and the
+# rules pages pre-rendered. A throw-away secret key unless DJANGO_SECRET_KEY is set;
+# plain http on loopback.
 serve: setup
 	export DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 \
 	  DJANGO_SITE_URL="$${DJANGO_SITE_URL:-http://127.0.0.1:8000}" \
 	  DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}"; \
-	$(MANAGE) collectstatic --noinput --verbosity 0 && \
-	exec $(BIN)/gunicorn ghost_site.wsgi --bind 127.0.0.1:8000 --workers 2 --threads 4 \
-	  --worker-class gthread --access-logfile -
+	$(MANAGE) collectstatic --noinput --verbosity 0 && $(MANAGE) prerender && \
+	exec $(BIN)/granian --interface wsgi ghost_site.wsgi:application --host 127.0.0.1 \
+	  --port 8000 --workers 2 --blocking-threads 4 --no-ws
+
+# The rules pages as files, for a static host or a CDN origin (see README).
+export-static: setup
+	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=static-export-only DJANGO_SECURE_SSL_REDIRECT=0 \
+	  DJANGO_SITE_URL="$${DJANGO_SITE_URL:-http://127.0.0.1:8000}" sh -c '\
+	  $(MANAGE) collectstatic --noinput --verbosity 0 && \
+	  $(MANAGE) prerender --out $${OUT:-site-export} --with-static'
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -55,6 +63,7 @@ bench-tools:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nginx-light wrk >/dev/null; \
 	  else echo "Install the load tools first: sudo apt-get install nginx-light wrk"; exit 1; fi; }
 
+# BENCH_POSTGRES_URL=postgres://… adds round entry on PostgreSQL to the same run.
 bench: setup bench-tools
 	$(BIN)/python bench/bench.py
 
@@ -62,4 +71,4 @@ soak: setup
 	$(BIN)/python bench/soak.py
 
 clean:
-	rm -rf $(VENV) staticfiles db.sqlite3* .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles prerendered site-export db.sqlite3* .pytest_cache .ruff_cache

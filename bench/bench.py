@@ -1,10 +1,12 @@
 """`make bench`: throughput and latency of the real server, measured on loopback.
 
-Starts gunicorn with production settings and nginx serving a saved copy of the same rules
-page, then drives each GET case with wrk (32 connections, 10 s each, at most 30 s) and round
-entry with 32 phones posting in parallel (bench/phones.py), each over its own games. The
-"1 connection" cases show what a request costs the server with no queue in front of it.
-Prints the figures; nothing here is a pass/fail test.
+Starts Granian with production settings (pre-rendered rules pages in front of Django) and
+nginx with as many workers serving a saved copy of the same rules page, then drives each
+GET case with wrk (32 connections, 10 s each) and round entry with 32 phones posting in
+parallel (bench/phones.py), each over its own games. The "1 c." cases show what a request
+costs the server with no queue in front of it. Then gunicorn on the same page, to compare
+servers, and, with BENCH_POSTGRES_URL set, round entry again on PostgreSQL. Prints the
+figures and their ratios from this one run; nothing here is a pass/fail test.
 """
 
 from __future__ import annotations
@@ -23,11 +25,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from phones import Tally, round_entry  # noqa: E402
-from serve import free_port, gunicorn  # noqa: E402
+from serve import app_server, free_port  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 CONNECTIONS = 32
-THREADS = 2
+THREADS = 2  # wrk's
+WORKERS = 2  # the app server's processes, and nginx's: equal, so the ratio is fair
+APP_THREADS = 4
+SEEDED_ROUNDS = 1 + 300 + 1  # the one-round game, the game at the cap (rows), one watched
 
 
 def need(tool: str, package: str) -> str:
@@ -81,7 +86,7 @@ def nginx(html: bytes, workdir: Path):
     conf = workdir / "nginx.conf"
     conf.write_text(
         textwrap.dedent(f"""
-        worker_processes 2;
+        worker_processes {WORKERS};
         pid {workdir}/nginx.pid;
         error_log {workdir}/nginx-error.log;
         daemon off;
@@ -114,49 +119,9 @@ def nginx(html: bytes, workdir: Path):
     sys.exit("nginx did not start: " + (workdir / "nginx-error.log").read_text())
 
 
-def main():
-    results = {}
-    with gunicorn(seed_spec={"writers": 256, "watched": 50}) as (base, seeded, workdir, env):
-        rules_html = urllib.request.urlopen(base + "/en/rules/").read()
-        static = Path(tempfile.mkdtemp(prefix="ghost-nginx-"))
-        nginx_process, nginx_url = nginx(rules_html, static)
-        try:
-            results["nginx static rules page"] = wrk(nginx_url)
-        finally:
-            nginx_process.terminate()
-            nginx_process.wait(10)
-            shutil.rmtree(static, ignore_errors=True)
-        results["rules page (en)"] = wrk(base + "/en/rules/")
-        results["rules page (nb)"] = wrk(base + "/nb/regler/")
-        results["game page, 1 round"] = wrk(f"{base}/en/scorepad/g/{seeded['one']}/")
-        results["game page, at the round cap"] = wrk(f"{base}/en/scorepad/g/{seeded['cap']}/")
-        token, version, _edit = seeded["watched"][0]
-        results["watch poll, unchanged"] = wrk(
-            f"{base}/en/scorepad/watch/{token}/poll/?v={version}"
-        )
-        # One connection: the time a request costs the server, with no queue in front.
-        results["rules page (en), 1 connection"] = wrk(base + "/en/rules/", connections=1)
-        results["game page, 1 round, 1 connection"] = wrk(
-            f"{base}/en/scorepad/g/{seeded['one']}/", connections=1
-        )
-        results["game page, round cap, 1 conn."] = wrk(
-            f"{base}/en/scorepad/g/{seeded['cap']}/", connections=1
-        )
-        # A poll that finds a change renders the board: at one round and at the cap.
-        for label, key in (("1 round", "one_watch"), ("round cap", "cap_watch")):
-            results[f"watch poll changed, {label}, 1 c."] = wrk(
-                f"{base}/en/scorepad/watch/{seeded[key]}/poll/?v=-1", connections=1
-            )
-        port = int(base.rsplit(":", 1)[1])
-        single = Tally()
-        elapsed = round_entry(port, seeded["writers"][:8], 1, SECONDS / 2, single)
-        results["round entry, 1 phone"] = single.summary(elapsed)
-        tally = Tally()
-        elapsed = round_entry(port, seeded["writers"][8:], CONNECTIONS, SECONDS, tally)
-        results["round entry (POST), 256 games"] = tally.summary(elapsed)
-        log = (workdir / "gunicorn.log").read_text()
-        locked = log.count("database is locked")
-        stored = subprocess.run(
+def stored_rounds(env) -> int:
+    return int(
+        subprocess.run(
             [
                 sys.executable,
                 "-c",
@@ -169,29 +134,138 @@ def main():
             text=True,
             check=True,
         ).stdout.strip()
+    )
 
-    database = "PostgreSQL" if "postgres" in env["DATABASE_URL"] else "SQLite"
+
+def phones(base, seeded, env, results, label):
+    """One phone alone, then 32 at once, each over its own games."""
+    port = int(base.rsplit(":", 1)[1])
+    single = Tally()
+    elapsed = round_entry(port, seeded["writers"][:8], 1, SECONDS / 2, single)
+    results[f"round entry, 1 phone, {label}"] = single.summary(elapsed)
+    tally = Tally()
+    elapsed = round_entry(port, seeded["writers"][8:], CONNECTIONS, SECONDS, tally)
+    results[f"round entry, 32 phones, {label}"] = tally.summary(elapsed)
+    return len(single.accepted) + len(tally.accepted), stored_rounds(env)
+
+
+def main():
+    results = {}
+    notes = []
+    seed_spec = {"writers": 256, "watched": 1}
+    with app_server(workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec) as (
+        base,
+        seeded,
+        workdir,
+        env,
+    ):
+        rules_html = urllib.request.urlopen(base + "/en/rules/").read()
+        static = Path(tempfile.mkdtemp(prefix="ghost-nginx-"))
+        nginx_process, nginx_url = nginx(rules_html, static)
+        try:
+            results["nginx, the same rules page"] = wrk(nginx_url)
+        finally:
+            nginx_process.terminate()
+            nginx_process.wait(10)
+            shutil.rmtree(static, ignore_errors=True)
+        results["rules page (en), pre-rendered"] = wrk(base + "/en/rules/")
+        results["rules page (nb), pre-rendered"] = wrk(base + "/nb/regler/")
+        results["rules page through Django"] = wrk(base + "/en/rules/?via=django")
+        game = f"{base}/en/scorepad/g/{seeded['one']}/"
+        cap = f"{base}/en/scorepad/g/{seeded['cap']}/"
+        results["game page, 1 round"] = wrk(game)
+        token, version, _edit = seeded["watched"][0]
+        results["watch poll, unchanged (204)"] = wrk(
+            f"{base}/en/scorepad/watch/{token}/poll/?v={version}"
+        )
+        # One connection: what a request costs the server with no queue in front of it.
+        results["rules page through Django, 1 c."] = wrk(
+            base + "/en/rules/?via=django", connections=1
+        )
+        results["game page, 1 round, 1 c."] = wrk(game, connections=1)
+        results["game page, round cap, 1 c."] = wrk(cap, connections=1)
+        for label, key in (("1 round", "one_watch"), ("round cap", "cap_watch")):
+            results[f"watch poll rendering, {label}, 1 c."] = wrk(
+                f"{base}/en/scorepad/watch/{seeded[key]}/poll/?v=-1", connections=1
+            )
+        accepted, stored = phones(base, seeded, env, results, "SQLite")
+        locked = (workdir / "server.log").read_text().count("database is locked")
+        notes.append(
+            f"SQLite: {accepted} rounds accepted, {stored} in the database (with "
+            f"{SEEDED_ROUNDS} seeded); 'database is locked': {locked}"
+        )
+
+    with app_server("gunicorn", workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec) as (
+        base,
+        _seeded,
+        _workdir,
+        _env,
+    ):
+        results["rules page (en), gunicorn gthread"] = wrk(base + "/en/rules/")
+
+    postgres = os.environ.get("BENCH_POSTGRES_URL")
+    if postgres:
+        with app_server(
+            workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec, database_url=postgres
+        ) as (base, seeded, _workdir, env):
+            accepted, stored = phones(base, seeded, env, results, "PostgreSQL")
+            notes.append(f"PostgreSQL: {accepted} rounds accepted, {stored} in the database")
+
     print(
-        f"\nGhost benchmark: gunicorn 4 workers x 2 threads, {database}, wrk "
-        f"{CONNECTIONS} connections, {SECONDS} s a case, {os.cpu_count()} cores\n"
+        f"\nGhost benchmark: Granian (WSGI) {WORKERS} workers x {APP_THREADS} threads, nginx "
+        f"{WORKERS} workers, wrk {CONNECTIONS} connections unless '1 c.', {SECONDS} s a case, "
+        f"{os.cpu_count()} cores shared with the load generator\n"
     )
-    print(f"{'case':34} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    print(f"{'case':40} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     for name, r in results.items():
-        print(f"{name:34} {r['rps']:9.0f} {r['p50']:8.2f} {r['p99']:8.2f} {r['errors']:7d}")
-    nginx_rps = results["nginx static rules page"]["rps"]
+        print(f"{name:40} {r['rps']:9.0f} {r['p50']:8.2f} {r['p99']:8.2f} {r['errors']:7d}")
+    print()
+    for note in notes:
+        print(note)
+
+    def ratio(label, a, b, key, goal=""):
+        value = results[a][key] / results[b][key]
+        shown = f"{value:.1%}" if key == "rps" else f"{value:.2f}x"
+        print(f"{label:58} {shown:>8}  {goal}")
+
+    print("\nRatios from this run:")
     for lang in ("en", "nb"):
-        ratio = results[f"rules page ({lang})"]["rps"] / nginx_rps
-        print(f"rules page ({lang}) / nginx static: {ratio:.1%}")
-    growth = results["game page, at the round cap"]["p50"] / results["game page, 1 round"]["p50"]
-    print(f"game page p50, at the round cap / 1 round: {growth:.2f}x")
-    cap, one = (results[f"watch poll changed, {k}, 1 c."]["p50"] for k in ("round cap", "1 round"))
-    print(f"watch poll that renders, p50, at the round cap / 1 round: {cap / one:.2f}x")
-    print(f"'database is locked' in the server log: {locked}")
-    print(
-        f"round entry: {len(tally.accepted) + len(single.accepted)} rounds accepted, "
-        f"{stored} in the database (with 251 seeded), "
-        f"statuses {results['round entry (POST), 256 games']['statuses']}"
+        ratio(
+            f"rules page ({lang}) req/s / nginx",
+            f"rules page ({lang}), pre-rendered",
+            "nginx, the same rules page",
+            "rps",
+            "(goal: at least 50%)",
+        )
+    ratio(
+        "rules page req/s, gunicorn / Granian",
+        "rules page (en), gunicorn gthread",
+        "rules page (en), pre-rendered",
+        "rps",
     )
+    ratio(
+        "game page p50 / rules page through Django p50 (1 c.)",
+        "game page, 1 round, 1 c.",
+        "rules page through Django, 1 c.",
+        "p50",
+    )
+    ratio(
+        "game page p50, round cap / 1 round (1 c.)",
+        "game page, round cap, 1 c.",
+        "game page, 1 round, 1 c.",
+        "p50",
+    )
+    ratio(
+        "watch poll p50, round cap / 1 round (1 c.)",
+        "watch poll rendering, round cap, 1 c.",
+        "watch poll rendering, 1 round, 1 c.",
+        "p50",
+    )
+    for database in ("SQLite", "PostgreSQL"):
+        name = f"round entry, 32 phones, {database}"
+        if name in results:
+            value = results[name]["p99"] / results[name]["p50"]
+            print(f"{'round entry p99 / p50, 32 phones, ' + database:58} {value:7.2f}x  (goal: 5)")
     out = Path(__file__).resolve().parent / "out"
     out.mkdir(exist_ok=True)
     (out / "bench.json").write_text(json.dumps(results, indent=1))

@@ -1,7 +1,8 @@
-"""Shared by `make bench` and `make soak`: a production-settings gunicorn on loopback.
+"""Shared by `make bench` and `make soak`: the production server on loopback.
 
 Sets up a throw-away SQLite database (or the DATABASE_URL given), seeds games through the
-ORM, and starts gunicorn with DJANGO_DEBUG=0 and hashed, compressed static files.
+ORM, and starts Granian (or gunicorn, to compare) with DJANGO_DEBUG=0, hashed and
+compressed static files and the rules pages pre-rendered.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def production_env(workdir: Path) -> dict[str, str]:
+def production_env(workdir: Path, database_url: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
+    if database_url:
+        env["DATABASE_URL"] = database_url
     env.update(
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
@@ -38,6 +41,7 @@ def production_env(workdir: Path) -> dict[str, str]:
         DJANGO_SITE_URL="http://127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="0",  # plain http on loopback; TLS is the proxy's job
         GHOST_GAMES_PER_HOUR="1000000",
+        DJANGO_PRERENDER_ROOT=str(workdir / "prerendered"),
     )
     env.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'bench.sqlite3'}")
     return env
@@ -94,34 +98,68 @@ def seed(env, writers=256, watched=50) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-@contextmanager
-def gunicorn(workers: int = 4, threads: int = 2, seed_spec: dict | None = None):
-    workdir = Path(tempfile.mkdtemp(prefix="ghost-bench-"))
-    env = production_env(workdir)
-    manage(env, "migrate", "--verbosity", "0")
-    manage(env, "collectstatic", "--noinput", "--verbosity", "0")
-    seeded = seed(env, **(seed_spec or {}))
-    port = free_port()
-    log = open(workdir / "gunicorn.log", "w")  # noqa: SIM115 - closed below
-    process = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "ghost_site.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
+def server_command(server: str, port: int, workers: int, threads: int) -> list[str]:
+    """The production server as the README deploys it (Granian), or gunicorn to compare."""
+    if server == "granian":
+        return [
+            str(BIN / "granian"),
+            "--interface",
+            "wsgi",
+            "ghost_site.wsgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
             "--workers",
             str(workers),
-            "--threads",
+            "--blocking-threads",
             str(threads),
-            "--worker-class",
-            "gthread",
-            "--keep-alive",
-            "5",
             "--log-level",
             "warning",
-            "--error-logfile",
-            "-",
-        ],
+            "--no-ws",
+        ]
+    return [
+        str(BIN / "gunicorn"),
+        "ghost_site.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--worker-class",
+        "gthread",
+        "--keep-alive",
+        "5",
+        "--log-level",
+        "warning",
+        "--error-logfile",
+        "-",
+    ]
+
+
+@contextmanager
+def app_server(
+    server: str = "granian",
+    workers: int = 2,
+    threads: int = 4,
+    seed_spec: dict | None = None,
+    database_url: str | None = None,
+):
+    """Migrate, collect static files, pre-render the rules pages, seed games, then start
+    the server on a free loopback port. Yields (base URL, seeded tokens, workdir, env)."""
+    workdir = Path(tempfile.mkdtemp(prefix="ghost-bench-"))
+    env = production_env(workdir, database_url)
+    manage(env, "migrate", "--verbosity", "0")
+    if "postgres" in env["DATABASE_URL"]:
+        manage(env, "flush", "--noinput", "--verbosity", "0")
+    manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+    manage(env, "prerender", "--verbosity", "0")
+    seeded = seed(env, **(seed_spec or {}))
+    port = free_port()
+    log = open(workdir / "server.log", "w")  # noqa: SIM115 - closed below
+    process = subprocess.Popen(
+        server_command(server, port, workers, threads),
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -136,7 +174,7 @@ def gunicorn(workers: int = 4, threads: int = 2, seed_spec: dict | None = None):
             except OSError:
                 time.sleep(0.1)
         else:
-            raise RuntimeError("gunicorn did not start: " + (workdir / "gunicorn.log").read_text())
+            raise RuntimeError(f"{server} did not start: " + (workdir / "server.log").read_text())
         yield base, seeded, workdir, env
     finally:
         process.terminate()

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from phones import Tally, round_entry  # noqa: E402
-from serve import gunicorn  # noqa: E402
+from serve import app_server  # noqa: E402
 
 SECONDS = min(int(os.environ.get("SOAK_SECONDS", "45")), 60)
 
@@ -199,7 +199,7 @@ print(json.dumps({"missing": len(missing), "wrong": len(wrong), "gaps": gaps, "g
 
 
 def main():
-    with gunicorn(seed_spec={"writers": 20, "watched": 100}) as (base, seeded, workdir, env):
+    with app_server(seed_spec={"writers": 20, "watched": 100}) as (base, seeded, workdir, env):
         port = int(base.rsplit(":", 1)[1])
         kinds = {
             name: Tally()
@@ -262,7 +262,7 @@ def main():
             .stdout.strip()
             .splitlines()[-1]
         )
-        log = (workdir / "gunicorn.log").read_text()
+        log = (workdir / "server.log").read_text()
 
     print(f"\nGhost soak: {elapsed:.0f} s of mixed traffic on loopback, production settings\n")
     print(f"{'traffic':28} {'requests':>9} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7}  statuses")

@@ -139,6 +139,10 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "Europe/Oslo"
 
+# Rules pages rendered at deploy (`manage.py prerender`) and served from memory in front
+# of Django when debug is off (ghost_site/prerendered.py).
+PRERENDER_ROOT = Path(os.environ.get("DJANGO_PRERENDER_ROOT", BASE_DIR / "prerendered"))
+
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "ghost_site" / "static"]

@@ -1,4 +1,7 @@
+from django.conf import settings
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
@@ -42,3 +45,12 @@ def variants_page(request):
             ),
         },
     )
+
+
+def prerendered_paths() -> list[str]:
+    """The pages that change only with a deploy: rendered once, served from memory."""
+    paths = []
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            paths += [reverse(name) for name in ("rules:home", "rules:rules", "rules:variants")]
+    return paths
