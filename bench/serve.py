@@ -64,7 +64,7 @@ def game(rounds, players=2, threshold=500, history=0):
     for n in range(1, rounds + 1):
         r = Round.objects.create(game=g, number=n)
         Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(1)) for p in ps)
-    Game.objects.filter(pk=g.pk).update(version=rounds)
+    Game.objects.filter(pk=g.pk).update(version=rounds + history)
     g.refresh_from_db()
     return g
 

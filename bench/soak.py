@@ -162,7 +162,7 @@ def racer(port, seconds, tally, games, seed):
             pair = [undo, (f"{page}round/", add)]
         barrier = threading.Barrier(2)
 
-        def fire(i, path, fields):
+        def fire(i, path, fields, barrier=barrier):
             barrier.wait()
             send(connections[i], path, fields)
 

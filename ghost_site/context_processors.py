@@ -1,6 +1,19 @@
+from functools import lru_cache
+
 from django.conf import settings
 from django.urls import translate_url
 from django.utils.translation import get_language
+
+
+def same_page_in(path: str, code: str) -> str:
+    return _same_page_in(path, code, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _same_page_in(path: str, code: str, _active: str) -> str:
+    """translate_url resolves and reverses the path (resolving depends on the active
+    language); for one path and language the answer never changes."""
+    return translate_url(path, code)
 
 
 def absolute_url(request, path: str) -> str:
@@ -19,7 +32,7 @@ def languages(request):
     path = getattr(request, "canonical_path", request.path)
     links = []
     for code, _name in settings.LANGUAGES:
-        url = translate_url(path, code)
+        url = same_page_in(path, code)
         links.append(
             {
                 "code": code,
@@ -34,6 +47,6 @@ def languages(request):
     return {
         "language_links": links,
         "other_languages": [link for link in links if not link["current"]],
-        "canonical_url": absolute_url(request, translate_url(path, current)),
+        "canonical_url": absolute_url(request, same_page_in(path, current)),
         "x_default_url": absolute_url(request, "/") if is_home else english["absolute"],
     }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -130,8 +131,17 @@ class Game(models.Model):
         return cards.possible_totals(self.rules_variant, self.jack_value)
 
     def load_players(self) -> "Game":
-        """Players never change after the game starts: load them once per request."""
-        self.player_list = list(self.players.order_by("position"))
+        """Players never change after the game starts, so they are kept in the cache
+        under the game's token and creation time (the same for the same game, even after
+        a restore from a backup): one query fewer on every request."""
+        key = f"players:{self.edit_token}:{self.created_at.timestamp()}"
+        rows = cache.get(key)
+        if rows is None:
+            rows = list(self.players.order_by("position").values_list("pk", "position", "name"))
+            cache.set(key, rows, timeout=24 * 3600)
+        self.player_list = [
+            Player(pk=pk, game=self, position=position, name=name) for pk, position, name in rows
+        ]
         return self
 
     def load_board(self) -> "Game":

@@ -11,7 +11,8 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.html import format_html_join
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -22,7 +23,7 @@ from ghost_site.context_processors import absolute_url
 from rules import cards, content
 
 from .forms import RANK_WORDS, EditRoundForm, NewGameForm, RestoreForm, RoundForm, UndoForm
-from .models import MAX_ROUNDS, Game, RateMark, Result, Round, Score
+from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, RateMark, Result, Round, Score
 
 MY_GAMES = "my_games"
 MY_GAMES_KEPT = 30
@@ -32,14 +33,18 @@ HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on the
 # ----------------------------------------------------------------- helpers
 
 
+def game_with_players(**lookup) -> Game:
+    return get_object_or_404(Game, **lookup).load_players()
+
+
 def game_for_edit(token: str) -> Game:
-    return get_object_or_404(Game, edit_token=token).load_board()
+    return game_with_players(edit_token=token).load_board()
 
 
 def game_to_change(token: str) -> Game:
     """The game and its players: enough to check a form. The change itself reads the
     rounds under the game's lock."""
-    return get_object_or_404(Game, edit_token=token).load_players()
+    return game_with_players(edit_token=token)
 
 
 def remember_game(request, game: Game) -> None:
@@ -75,17 +80,15 @@ def too_many_games_text(wait) -> str:
 
 
 @lru_cache
-def rank_buttons(jack_value, language):
-    """The helper's buttons, cheapest card first for this game's jack."""
+def rank_buttons(jack_value, language) -> str:
+    """The helper's buttons, cheapest card first for this game's jack: the same HTML for
+    every game with this jack, so it is built once per language."""
     order = sorted(cards.RANKS, key=lambda rank: cards.card_value(rank, jack_value))
-    return [
-        {
-            "code": r,
-            "label": content.rank_label(r, language),
-            "name": content.RANK_NAMES[language][r],
-        }
-        for r in order
-    ]
+    return format_html_join(
+        "",
+        '<button type="button" class="rank" data-rank="{}" aria-label="{}">{}</button>',
+        ((r, content.RANK_NAMES[language][r], content.rank_label(r, language)) for r in order),
+    )
 
 
 @lru_cache
@@ -95,6 +98,30 @@ def card_values_json(jack_value) -> str:
 
 
 RANK_WORDS_JSON = json.dumps(RANK_WORDS)
+
+EDIT_URLS = ("game", "add-round", "undo", "restore", "rematch", "history", "export-csv")
+EDIT_URLS += ("export-json",)
+WATCH_URLS = ("watch", "watch-poll")
+STAND_IN = "T" * TOKEN_LENGTH
+
+
+@lru_cache
+def url_patterns(language: str) -> dict[str, tuple[str, str]]:
+    """Each game URL reversed once per language with a stand-in token: a page then fills
+    in its tokens instead of reversing ten URLs on every request."""
+    with translation.override(language):
+        return {
+            name.replace("-", "_"): (reverse(f"scorepad:{name}", args=[STAND_IN]), token)
+            for names, token in ((EDIT_URLS, "edit_token"), (WATCH_URLS, "watch_token"))
+            for name in names
+        }
+
+
+def game_urls(game: Game) -> dict[str, str]:
+    return {
+        name: pattern.replace(STAND_IN, getattr(game, token))
+        for name, (pattern, token) in url_patterns(get_language()).items()
+    }
 
 
 def board_context(game: Game, watching=False, **extra) -> dict:
@@ -156,6 +183,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "max_rounds": MAX_ROUNDS,
         "variant_name": content.rules().variants[game.variant]["name"],
         "jack": fmt(game.jack_value),
+        "urls": game_urls(game),
     }
     if not watching:
         context.update(
@@ -176,24 +204,30 @@ def round_form(game: Game, data=None) -> RoundForm:
     )
 
 
-def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[dict], int]:
-    """Undone and replaced rounds, latest change first, with each player's points; and how
-    many there are in all."""
+def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[dict], bool]:
+    """Undone and replaced rounds, latest change first, with each player's points; and
+    whether there are more than `limit`. One query."""
+    if game.version == len(game.live_rounds):
+        # Every change bumps the version once: a game whose only changes were its live
+        # rounds has never undone or edited anything.
+        return [], False
     fmt = content.points_formatter(get_language())
     names = {p.pk: p.name for p in game.player_list}
-    past = game.rounds.exclude(status=Round.Status.ACTIVE)
-    total = past.count()
-    if not total:
-        return [], 0
-    chosen = past.order_by("-changed_at", "-pk").values_list("pk", flat=True)
-    chosen = list(chosen[:limit] if limit else chosen)
-    rows = dict.fromkeys(chosen)
+    chosen = (
+        game.rounds.exclude(status=Round.Status.ACTIVE)
+        .order_by("-changed_at", "-pk")
+        .values_list("pk", flat=True)
+    )
+    chosen = list(chosen[: limit + 1] if limit else chosen)
+    if not chosen:
+        return [], False
+    rows = {}
     for pk, number, status, player_id, points in (
         Score.objects.filter(round_id__in=chosen)
-        .order_by("player__position")
+        .order_by("-round__changed_at", "-round_id", "player__position")
         .values_list("round_id", "round__number", "round__status", "player_id", "points")
     ):
-        if rows[pk] is None:
+        if pk not in rows:
             rows[pk] = {
                 "pk": pk,
                 "number": number,
@@ -202,7 +236,9 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
                 "status_label": Round.Status(status).label,
             }
         rows[pk]["scores"].append((names[player_id], fmt(points)))
-    return [row for row in rows.values() if row], total
+    shown = list(rows.values())
+    more = bool(limit) and len(shown) > limit
+    return shown[:limit] if limit else shown, more
 
 
 def game_path(game: Game) -> str:
@@ -214,8 +250,8 @@ def show_game(request, game: Game, form=None, status=200, **extra):
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
     form = form or round_form(game)
-    history, history_count = history_rows(game)
-    context = board_context(game, form=form, history=history, history_count=history_count, **extra)
+    history, more_history = history_rows(game)
+    context = board_context(game, form=form, history=history, more_history=more_history, **extra)
     template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
     return render(request, template, context, status=status)
 
@@ -480,10 +516,8 @@ def rematch(request, token):
 @never_cache
 def history(request, token):
     game = game_for_edit(token)
-    rows, count = history_rows(game, limit=None)
-    return render(
-        request, "scorepad/history.html", board_context(game, history=rows, history_count=count)
-    )
+    rows, _more = history_rows(game, limit=None)
+    return render(request, "scorepad/history.html", board_context(game, history=rows))
 
 
 # ----------------------------------------------------------------- watching
@@ -492,7 +526,7 @@ def history(request, token):
 @require_safe
 @never_cache
 def watch(request, token):
-    game = get_object_or_404(Game, watch_token=token).load_board()
+    game = game_with_players(watch_token=token).load_board()
     return render(request, "scorepad/watch.html", board_context(game, watching=True))
 
 
@@ -505,7 +539,7 @@ def watch_poll(request, token):
         return HttpResponse(status=404)
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
-    game = get_object_or_404(Game, watch_token=token).load_board()
+    game = game_with_players(watch_token=token).load_board()
     return render(request, "scorepad/watch.html#watched", board_context(game, watching=True))
 
 

@@ -36,4 +36,4 @@ def play_rounds(game, rounds, points=1):
     for number in range(1, rounds + 1):
         rnd = Round.objects.create(game=game, number=number)
         Score.objects.bulk_create(Score(round=rnd, player=p, points=points) for p in players)
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    Game.objects.filter(pk=game.pk).update(version=F("version") + rounds)  # one per change

@@ -467,8 +467,19 @@ def test_game_pages_are_not_indexed(client, game):
 def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
     game = make_game(names=("A", "B", "C", "D", "E", "F"), variant="three_in_hand", threshold=500)
     play_rounds(game, rounds)
-    with django_assert_num_queries(4):  # game, players, scores of live rounds, history
+    with django_assert_num_queries(3):  # game, players, scores of live rounds
         assert client.get(url("game", game)).status_code == 200
+    with django_assert_num_queries(2):  # the players come from the cache now
+        assert client.get(url("game", game)).status_code == 200
+
+
+def test_game_page_with_history_reads_it_in_one_query_more(client, django_assert_num_queries):
+    game = make_game(threshold=500)
+    play_rounds(game, 3)
+    client.post(url("undo", game), {"number": "3"})
+    with django_assert_num_queries(4):  # game, scores, latest changes, their scores
+        html = client.get(url("game", game)).content.decode()
+    assert "Bring back round 3" in html
 
 
 @pytest.mark.parametrize("rounds", [1, 50])

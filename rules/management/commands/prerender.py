@@ -35,6 +35,10 @@ class Command(BaseCommand):
         pages = {}
         for path in prerendered_paths():
             response = client.get(path)
+            if response.status_code == 400:
+                raise CommandError(
+                    f"{path} answered 400: is {origin.hostname} in DJANGO_ALLOWED_HOSTS?"
+                )
             if response.status_code != 200:
                 raise CommandError(f"{path} answered {response.status_code}")
             if response.cookies or "cookie" in response.get("Vary", "").lower():
