@@ -13,6 +13,7 @@ from ghost_site import prerendered
 from rules.views import prerendered_paths
 
 ORIGIN = "https://ghost.example"
+PRODUCTION_ORIGIN = {"SITE_URL": ORIGIN, "ALLOWED_HOSTS": ["ghost.example"]}
 PAGES = ["/en/", "/en/rules/", "/en/variants/", "/nb/", "/nb/regler/", "/nb/varianter/"]
 
 
@@ -21,7 +22,7 @@ def built(tmp_path_factory, django_db_blocker):
     out = tmp_path_factory.mktemp("prerendered")
     with (
         django_db_blocker.unblock(),
-        override_settings(SITE_URL=ORIGIN, ALLOWED_HOSTS=["ghost.example"]),
+        override_settings(**PRODUCTION_ORIGIN),
     ):
         call_command("prerender", out=out, verbosity=0)
     return out
@@ -64,7 +65,7 @@ def test_every_rules_page_in_both_languages_is_prerendered():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", PAGES)
-@override_settings(SITE_URL=ORIGIN, ALLOWED_HOSTS=["ghost.example"])
+@override_settings(**PRODUCTION_ORIGIN)
 def test_a_stored_page_is_what_django_sends(app, path):
     django = Client().get(path, secure=True, HTTP_HOST="ghost.example")
     stored = call(app, path)
