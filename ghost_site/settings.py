@@ -104,6 +104,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many phones writing at once: WAL lets readers go on while one writes, IMMEDIATE
     # takes the write lock at BEGIN (no upgrade deadlock), and writers queue instead of
     # failing with "database is locked".
+    DATABASES["default"]["ENGINE"] = "ghost_site.sqlite"  # a fairer wait for the lock
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

@@ -228,3 +228,38 @@ def test_two_new_rounds_at_once_leave_no_gap(live_server):
         ],
     )
     assert all(s[0] == 302 for s in statuses), statuses  # 4 then 5 may both be saved
+
+
+def test_a_writer_waits_for_the_sqlite_write_lock_instead_of_failing(live_server):
+    """The SQLite backend asks for the lock again every millisecond or so: a second
+    writer waits while the first holds the lock, then gets in."""
+    from django.db import connection, connections, transaction
+
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's write lock")
+    game = make_game()
+    held = threading.Event()
+    order = []
+
+    def first():
+        with transaction.atomic():
+            Round.objects.create(game=game, number=1)
+            held.set()
+            threading.Event().wait(0.3)
+            order.append("first")
+        connections.close_all()
+
+    def second():
+        held.wait(5)
+        with transaction.atomic():
+            Round.objects.create(game=game, number=2)
+            order.append("second")
+        connections.close_all()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert order == ["first", "second"]
+    assert Round.objects.filter(game=game).count() == 2
