@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "ghost_site",
     "rules",
     "scorepad",
 ]
@@ -79,7 +80,7 @@ WSGI_APPLICATION = "ghost_site.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "ghost_site" / "templates"],
+        "DIRS": [],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -146,7 +147,6 @@ PRERENDER_ROOT = Path(os.environ.get("DJANGO_PRERENDER_ROOT", BASE_DIR / "preren
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "ghost_site" / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -6,8 +6,10 @@ from . import views
 urlpatterns = [
     path("", views.choose_language, name="choose-language"),
     path("robots.txt", views.robots_txt, name="robots-txt"),
+    path("sw.js", views.service_worker, name="service-worker"),
 ]
 urlpatterns += i18n_patterns(
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("", include("rules.urls")),
     path("", include("scorepad.urls")),
 )

@@ -1,11 +1,17 @@
 """Site-wide views: the language choice at /, robots.txt and the error pages."""
 
+import hashlib
+import json
+from functools import lru_cache
+
 from django.conf import settings
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
@@ -15,6 +21,7 @@ from .middleware import error_page
 
 # Every Norwegian tag a phone may send; Nynorsk readers read Bokmål better than English.
 NORWEGIAN_TAGS = {"nb", "no", "nn"}
+THEME_COLOR = "#1d4d3a"
 
 
 def language_for(accept_language: str) -> str:
@@ -42,6 +49,75 @@ def robots_txt(request):
     # Nothing is hidden here: scorepad pages say noindex themselves (a header and a meta
     # tag), which a crawler can only read if it may fetch them.
     return HttpResponse("User-agent: *\nAllow: /\n", content_type="text/plain; charset=utf-8")
+
+
+# What every page needs offline: the hashed static files, taken in at install.
+PRECACHED_STATIC = (
+    "ghost_site/site.css",
+    "ghost_site/site.js",
+    "ghost_site/favicon.svg",
+    "scorepad/scorepad.js",
+    "django_htmx/htmx-2.min.js",
+)
+
+
+@lru_cache
+def service_worker_source(debug: bool) -> str:
+    precache = [static(name) for name in PRECACHED_STATIC]
+    context = {
+        "precache": json.dumps(precache),
+        "static_prefix": settings.STATIC_URL,
+        "immutable": not debug,  # hashed names only when debug is off
+    }
+    body = loader.render_to_string("sw.js", {**context, "version": "v"})
+    # The version is the hash of everything the worker holds, hashed static names
+    # included: each deploy that changes anything makes a new worker, and only then.
+    version = hashlib.blake2b(body.encode(), digest_size=8).hexdigest()
+    return loader.render_to_string("sw.js", {**context, "version": version})
+
+
+@require_safe
+def service_worker(request):
+    """At the site's root, so its scope covers both languages; never cached long, so an
+    update reaches installed phones on their next visit."""
+    response = HttpResponse(
+        service_worker_source(settings.DEBUG), content_type="text/javascript; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+@cache_control(public=True, max_age=60 * 60 * 24)
+def manifest(request):
+    """The installable app, one per language: the scope is that language's pages."""
+    home = reverse("rules:home")
+    data = {
+        "id": home,
+        "name": _("Ghost: rules and scorepad"),
+        "short_name": _("Ghost"),
+        "description": _("The rules of the card game Ghost and a scorepad for the table."),
+        "lang": translation.get_language(),
+        "start_url": home,
+        "scope": home,
+        "display": "standalone",
+        "theme_color": THEME_COLOR,
+        "background_color": THEME_COLOR,
+        "icons": [
+            {"src": static(f"ghost_site/icons/{name}"), "sizes": size, "type": "image/png"}
+            | ({"purpose": "maskable"} if name.startswith("maskable") else {})
+            for name, size in (
+                ("icon-192.png", "192x192"),
+                ("icon-512.png", "512x512"),
+                ("maskable-512.png", "512x512"),
+            )
+        ],
+    }
+    return JsonResponse(
+        data,
+        content_type="application/manifest+json",
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 def bad_request(request, exception):

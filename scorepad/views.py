@@ -4,6 +4,7 @@ a method of `Game` that returns a `Change`, turned here into a response and a me
 import csv
 import hashlib
 import json
+from decimal import Decimal
 from functools import lru_cache
 
 from django.conf import settings
@@ -99,6 +100,42 @@ def card_values_json(jack_value) -> str:
 
 RANK_WORDS_JSON = json.dumps(RANK_WORDS)
 
+
+@lru_cache
+def possible_json(variant, jack_value) -> str:
+    """The totals a round can have, for checking a round kept offline: from rules.cards."""
+    return json.dumps(sorted(float(t) for t in cards.possible_totals(variant, jack_value)))
+
+
+def outbox_texts() -> str:
+    """What the page's script says about rounds kept on the phone, in the reader's words."""
+    return json.dumps(
+        {
+            "round": _("Round %(n)s"),
+            "save": _("Save round %(n)s"),
+            "kept": _(
+                "No connection: round %(n)s is kept on this phone and will be sent as soon "
+                "as there is a connection."
+            ),
+            "waiting": _("waiting to send"),
+            "refused": _("not saved: %(reason)s"),
+            "count_one": _("%(n)s round is waiting to be sent."),
+            "count_other": _("%(n)s rounds are waiting to be sent."),
+            "putback": _("Put back in the form"),
+            "discard": _("Discard"),
+            "put_back": _(
+                "Your numbers are back in the form. Check the table, then save them as the "
+                "next round."
+            ),
+            "missing": _("%(name)s: enter the round total."),
+            "not_number": _("%(name)s: enter a number, such as %(example)s.")
+            % {"name": "%(name)s", "example": content.format_points(Decimal("3.5"))},
+            "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
+        },
+        ensure_ascii=False,
+    )
+
+
 EDIT_URLS = ("game", "add-round", "undo", "restore", "rematch", "history", "export-csv")
 EDIT_URLS += ("export-json",)
 WATCH_URLS = ("watch", "watch-poll")
@@ -193,6 +230,8 @@ def board_context(game: Game, watching=False, **extra) -> dict:
             ),
             rank_words_json=RANK_WORDS_JSON,
             card_values_json=card_values_json(game.jack_value),
+            possible_json=possible_json(game.rules_variant, game.jack_value),
+            outbox_texts=outbox_texts(),
         )
     context.update(extra)
     return context

@@ -1,3 +1,6 @@
+import os
+import shutil
+
 import pytest
 from django.core.cache import caches
 from django.db.models import F
@@ -37,3 +40,55 @@ def play_rounds(game, rounds, points=1):
         rnd = Round.objects.create(game=game, number=number)
         Score.objects.bulk_create(Score(round=rnd, player=p, points=points) for p in players)
     Game.objects.filter(pk=game.pk).update(version=F("version") + rounds)  # one per change
+
+
+# ------------------------------------------------------------------ the browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+HAVE_CHROMIUM = os.path.exists(CHROMIUM)
+if not HAVE_CHROMIUM and os.environ.get("CI") == "true":
+    raise RuntimeError("CI=true but /usr/bin/chromium is missing: install Debian's chromium")
+
+# Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
+# still plain synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PHONE = {"width": 360, "height": 740}
+LANGS = {"en": "en-GB", "nb": "nb-NO"}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    contexts = []
+
+    def open_page(lang="en", **options):
+        context = browser.new_context(
+            viewport=PHONE, locale=LANGS[lang], has_touch=True, is_mobile=True, **options
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()

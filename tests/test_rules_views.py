@@ -20,7 +20,7 @@ def test_pages_answer(client, url):
     response = client.get(url)
     assert response.status_code == 200
     lang = url.split("/")[1]
-    assert f'<html lang="{lang}">' in response.content.decode()
+    assert f'<html lang="{lang}" ' in response.content.decode()
 
 
 @pytest.mark.parametrize(

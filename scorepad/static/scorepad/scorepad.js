@@ -85,15 +85,222 @@
     if (custom && threshold) threshold.hidden = !custom.checked;
   }
 
-  // Bad mobile data: htmx leaves the form as it was when a request fails; say so.
+  // ------------------------------------------------------------------ the outbox
+  // A round saved without a connection is kept on the phone (localStorage survives a
+  // closed browser and a restart) with an id made here, shown at once as waiting, and
+  // sent in order when the connection returns. The server stores the id with the round,
+  // so a resent round is the same round. What the server refuses stays, with its reason,
+  // until the player puts it back in the form or discards it.
+  var STORE = "ghost-outbox";
+
+  function loadAll() {
+    try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
+  }
+  function saveAll(list) { localStorage.setItem(STORE, JSON.stringify(list)); }
+  function waitingFor(game) {
+    return loadAll().filter(function (e) { return e.game === game; })
+      .sort(function (a, b) { return a.number - b.number; });
+  }
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "r" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
+  }
+  function texts(form) { return JSON.parse(form.dataset.texts || "{}"); }
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_m, key) { return values[key]; });
+  }
+  function roundForm() { return document.querySelector("form.round-form[data-game]"); }
+
+  // The totals are checked against the possible set that came with the page, from the
+  // server's card table: nothing impossible is kept to be refused later.
+  function checkTotals(form) {
+    var possible = JSON.parse(form.dataset.possible || "[]");
+    var t = texts(form), firstBad = null;
+    form.querySelectorAll(".player-entry").forEach(function (entry) {
+      var input = entry.querySelector("input[inputmode=decimal]");
+      var name = entry.querySelector(".player-name").textContent.trim();
+      var old = entry.querySelector(".error[data-offline]");
+      if (old) old.remove();
+      var text = input.value.trim().replace(",", ".");
+      var problem = null;
+      if (!text) problem = fill(t.missing, {name: name});
+      else if (!/^\d{1,4}(\.\d?)?$|^\.\d$/.test(text)) problem = fill(t.not_number, {name: name});
+      else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: input.value.trim()});
+      if (problem) {
+        var p = document.createElement("p");
+        p.className = "error"; p.dataset.offline = ""; p.textContent = problem;
+        input.insertAdjacentElement("afterend", p);
+        firstBad = firstBad || input;
+      }
+    });
+    if (firstBad) { firstBad.focus(); firstBad.scrollIntoView({block: "center"}); }
+    return !firstBad;
+  }
+
+  function keep(form) {
+    if (!checkTotals(form)) return;
+    var entry = {id: newId(), game: form.dataset.game, url: form.action, status: "waiting",
+                 number: Number(form.elements.number.value), fields: {}, shown: []};
+    form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
+      entry.fields[input.name] = input.value;
+    });
+    form.querySelectorAll(".player-entry").forEach(function (row) {
+      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " +
+                       row.querySelector("input[inputmode=decimal]").value.trim());
+    });
+    var all = loadAll(); all.push(entry); saveAll(all);
+    say(form, fill(texts(form).kept, {n: entry.number}));
+    form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (i) { i.value = ""; });
+    showOutbox(form);
+    var first = form.querySelector("input[inputmode=decimal]");
+    if (first) first.focus();
+  }
+
+  function say(form, text) {
+    var box = document.querySelector("[data-outbox-message]");
+    if (box) { box.textContent = text; box.hidden = false; }
+  }
+
+  // The form and the list follow the outbox: the next number after the kept rounds.
+  function showOutbox(form) {
+    var list = document.querySelector("[data-outbox]");
+    if (!list || !form) return;
+    var t = texts(form), entries = waitingFor(form.dataset.game);
+    var next = Number(form.dataset.serverNext);
+    entries.forEach(function (e) { next = Math.max(next, e.number + 1); });
+    form.elements.number.value = next;
+    var heading = form.querySelector("[data-round-heading]");
+    if (heading) heading.textContent = fill(t.round, {n: next});
+    var save = form.querySelector("button[type=submit]");
+    if (save) save.textContent = fill(t.save, {n: next});
+    var items = list.querySelector("ul");
+    items.textContent = "";
+    entries.forEach(function (e) {
+      var li = document.createElement("li");
+      li.dataset.outboxRound = e.number;
+      li.className = e.status;
+      var label = e.status === "refused" ? fill(t.refused, {reason: e.reason}) : t.waiting;
+      li.appendChild(document.createTextNode(fill(t.round, {n: e.number}) + ": " + e.shown.join(" · ") + " (" + label + ")"));
+      if (e.status === "refused") {
+        [["putback", putBack], ["discard", discard]].forEach(function (pair) {
+          var b = document.createElement("button");
+          b.type = "button"; b.className = "button secondary"; b.textContent = t[pair[0]];
+          b.addEventListener("click", function () { pair[1](e.id); });
+          li.appendChild(b);
+        });
+      }
+      items.appendChild(li);
+    });
+    var count = list.querySelector("[data-outbox-count]");
+    count.textContent = fill(entries.length === 1 ? t.count_one : t.count_other, {n: entries.length});
+    list.hidden = entries.length === 0;
+  }
+
+  function discard(id) {
+    var all = loadAll(), gone = all.filter(function (e) { return e.id === id; })[0];
+    all = all.filter(function (e) { return e.id !== id; });
+    all.forEach(function (e) { if (e.game === gone.game && e.number > gone.number) e.number -= 1; });
+    saveAll(all);
+    showOutbox(roundForm());
+  }
+  function putBack(id) {
+    var all = loadAll(), entry = all.filter(function (e) { return e.id === id; })[0];
+    saveAll(all.filter(function (e) { return e.id !== id; }));
+    sessionStorage.setItem("ghost-putback:" + entry.game, JSON.stringify(entry.fields));
+    window.location.reload();
+  }
+  function restorePutBack(form) {
+    var key = "ghost-putback:" + form.dataset.game, kept = sessionStorage.getItem(key);
+    if (!kept) return;
+    sessionStorage.removeItem(key);
+    var fields = JSON.parse(kept);
+    Object.keys(fields).forEach(function (name) { if (form.elements[name]) form.elements[name].value = fields[name]; });
+    say(form, texts(form).put_back);
+  }
+
+  var sending = false;
+  function flush() {
+    var form = roundForm();
+    if (!form || sending || !navigator.onLine) return;
+    var entries = waitingFor(form.dataset.game);
+    if (!entries.length || entries[0].status !== "waiting") return;
+    sending = true;
+    sendFrom(form, entries, 0, false);
+  }
+  function sendFrom(form, entries, i, sentAny) {
+    if (i >= entries.length || entries[i].status !== "waiting") {
+      sending = false;
+      if (sentAny) window.location.reload();  // the table as the server has it now
+      return;
+    }
+    var e = entries[i], body = new URLSearchParams(e.fields);
+    body.set("number", e.number);
+    body.set("client_id", e.id);
+    body.set("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
+    fetch(e.url, {method: "POST", body: body, credentials: "same-origin", redirect: "manual"})
+      .then(function (response) {
+        if (response.type === "opaqueredirect" || response.ok) {
+          saveAll(loadAll().filter(function (x) { return x.id !== e.id; }));
+          sendFrom(form, entries, i + 1, true);
+        } else if (response.status === 409 || response.status === 422) {
+          return response.text().then(function (html) {
+            var page = new DOMParser().parseFromString(html, "text/html");
+            var reason = page.querySelector(".messages .warning, .errors, .error");
+            var all = loadAll();
+            all.forEach(function (x) {
+              if (x.id === e.id) { x.status = "refused"; x.reason = reason ? reason.textContent.trim() : String(response.status); }
+            });
+            saveAll(all);
+            sending = false;
+            if (sentAny) window.location.reload(); else showOutbox(form);
+          });
+        } else {
+          sending = false;  // the server could not take it now: keep it and try later
+        }
+      })
+      .catch(function () { sending = false; });
+  }
+
+  // No connection: a round is kept; a change that needs the server is refused here.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (navigator.onLine) return;
+    if (form.matches("form.round-form[data-game]")) {
+      event.preventDefault(); event.stopPropagation();
+      keep(form);
+    } else if (form.method === "post" && document.querySelector("[data-offline-refusal]")) {
+      event.preventDefault(); event.stopPropagation();
+      refuseOffline();
+    }
+  }, true);
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-needs-server]");
+    if (link && !navigator.onLine) { event.preventDefault(); refuseOffline(); }
+  }, true);
+  function refuseOffline() {
+    var p = document.querySelector("[data-offline-refusal]");
+    if (p) { p.hidden = false; p.scrollIntoView({block: "center"}); }
+  }
+
+  // Bad mobile data: the request failed on the way. A round is kept; anything else says
+  // that nothing was saved, with everything typed still in place.
   function sendError(show) {
     document.querySelectorAll("[data-send-error]").forEach(function (p) { p.hidden = !show; });
   }
-  document.addEventListener("htmx:sendError", function () { sendError(true); });
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    if (form && form.matches("form.round-form[data-game]")) keep(form); else sendError(true);
+  });
   document.addEventListener("htmx:responseError", function () { sendError(true); });
   document.addEventListener("htmx:beforeRequest", function () { sendError(false); });
+  window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") flush();
+  });
 
   function init() {
+    var form = roundForm();
+    if (form) { restorePutBack(form); showOutbox(form); flush(); }
     document.querySelectorAll(".ranks").forEach(function (ranks) { ranks.hidden = false; });
     document.querySelectorAll("form.round-form").forEach(refresh);
     var start = document.querySelector("form.new-game");

@@ -1,0 +1,55 @@
+// Site-wide progressive enhancement: the service worker (offline pages, updates) and the
+// note on a page shown from the phone's last copy. Every page works without this file.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+
+  // A page the service worker served from its copy because there was no connection.
+  var copied = root.getAttribute("data-offline-copy");
+  var note = document.querySelector("[data-offline-note]");
+  if (copied !== null && note) {
+    var when = new Date(copied);
+    var time = note.querySelector("time");
+    if (time && !isNaN(when)) {
+      time.dateTime = copied;
+      time.textContent = when.toLocaleString(root.lang === "nb" ? "nb-NO" : "en-GB",
+        {day: "numeric", month: "long", hour: "2-digit", minute: "2-digit"});
+    }
+    note.hidden = false;
+  }
+
+  if (!("serviceWorker" in navigator)) return;
+  var update = document.querySelector("[data-update-ready]");
+
+  function offerReload(worker) {
+    if (!update || !worker) return;
+    update.hidden = false;
+    update.querySelector("button").addEventListener("click", function () {
+      worker.postMessage({type: "skip-waiting"});
+    });
+  }
+
+  var reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    if (reloading || !update || update.hidden) return;
+    reloading = true;
+    window.location.reload();
+  });
+
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register(root.dataset.sw, {scope: "/"}).then(function (registration) {
+      if (registration.waiting && navigator.serviceWorker.controller) offerReload(registration.waiting);
+      registration.addEventListener("updatefound", function () {
+        var worker = registration.installing;
+        worker.addEventListener("statechange", function () {
+          if (worker.state === "installed" && navigator.serviceWorker.controller) offerReload(worker);
+        });
+      });
+      // The reader's language's rules pages, kept for reading without a connection.
+      var warm = JSON.parse(root.dataset.offlinePages || "[]");
+      navigator.serviceWorker.ready.then(function (ready) {
+        if (ready.active) ready.active.postMessage({type: "warm", urls: warm});
+      });
+    }).catch(function () { /* no worker: the site works as before */ });
+  });
+})();
