@@ -286,6 +286,18 @@ class NewGameForm(forms.Form):
         return cards.LOSS_THRESHOLD
 
 
+def hand_text(variant: cards.Variant) -> str:
+    """What the helper wants, in the variant's own terms."""
+    if variant.key == "three_in_hand":
+        return gettext("%(n)s cards: the three in your hand, then the ghost.") % {
+            "n": variant.hand_size
+        }
+    return gettext("%(n)s cards: the %(row)s in your row, then the ghost.") % {
+        "n": variant.hand_size,
+        "row": content.NUMBER_WORDS[get_language()][variant.row_size],
+    }
+
+
 class RoundForm(forms.Form):
     """One total per player, or the cards that make it; `number` is the round it is for."""
 
@@ -293,21 +305,16 @@ class RoundForm(forms.Form):
     # The phone's own id for this round (offline entry): a resend is the same round.
     client_id = forms.RegexField(regex=r"^[A-Za-z0-9-]{8,40}$", required=False, widget=HiddenInput)
 
-    def __init__(self, *args, game, players, **kwargs):
+    def __init__(self, *args, game, players, stored_cards=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
         self.players = players
-        hand = game.rules_variant.hand_size
+        self.stored_cards = stored_cards  # editing: the round's cards as stored
         for seat, player in enumerate(players):
             self.fields[f"points_{seat}"] = PointsField(label=player.name, required=False)
             self.fields[f"cards_{seat}"] = forms.CharField(
                 label=_("Cards of %(name)s") % {"name": player.name},
-                help_text=ngettext(
-                    "%(n)s card: the row, then the ghost",
-                    "%(n)s cards: the row, then the ghost",
-                    hand,
-                )
-                % {"n": hand},
+                help_text=hand_text(game.rules_variant),
                 required=False,
                 max_length=60,
                 widget=TextInput(
@@ -366,7 +373,10 @@ class RoundForm(forms.Form):
                     )
                     continue
                 from_cards = cards.hand_total(ranks, game.jack_value)
-                if points is not None and points != from_cards:
+                stored = self.stored_cards[seat].split() if self.stored_cards else None
+                if points is not None and points != from_cards and stored == ranks:
+                    ranks = []  # editing: a total typed over the stored cards replaces them
+                elif points is not None and points != from_cards:
                     self.add_error(
                         points_key,
                         gettext("%(name)s: the cards make %(cards)s, but the total says %(total)s.")
@@ -377,9 +387,10 @@ class RoundForm(forms.Form):
                         },
                     )
                     continue
-                points = from_cards
-                data[points_key] = points
-                hands.append(ranks)
+                else:
+                    points = from_cards
+                    data[points_key] = points
+                    hands.append(ranks)
             if points is None:
                 self.add_error(
                     points_key, gettext("%(name)s: enter the round total.") % {"name": player.name}

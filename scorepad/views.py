@@ -7,6 +7,7 @@ import json
 from decimal import Decimal
 from functools import lru_cache
 
+import segno
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
@@ -14,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -23,6 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 from ghost_site.context_processors import absolute_url
 from rules import cards, content
 
+from . import scoring
 from .forms import RANK_WORDS, EditRoundForm, NewGameForm, RestoreForm, RoundForm, UndoForm
 from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, RateMark, Result, Round, Score
 
@@ -99,6 +102,7 @@ def card_values_json(jack_value) -> str:
 
 
 RANK_WORDS_JSON = json.dumps(RANK_WORDS)
+EXAMPLE_HAND = ("8", "J", "A", "2", "K", "3", "5", "9")  # as long as the longest hand
 
 
 @lru_cache
@@ -187,14 +191,24 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 and rnd.number > result.finished_after,
             }
         )
+    played = bool(game.live_rounds) and not result.finished
+    leaders = scoring.lowest(result.totals) if played else []
+    open_seats = [i for i in range(len(names)) if i not in leaders]
+    closest = scoring.highest(result.totals, open_seats) if played and open_seats else []
+    threshold = game.threshold or 0
     standings = [
         {
             "name": name,
             "total": fmt(result.totals[i]),
             "value": str(result.totals[i]),
             "distance": fmt(result.distance(i)),
+            "low": threshold * 2 // 3,
+            "high": threshold * 5 // 6,
             "lost": i in result.losers,
             "won": i in result.winners and result.finished,
+            "deals": i == result.next_dealer and not result.finished,
+            "leads": i in leaders and len(leaders) < len(names),
+            "closest": i in closest and not game.single_round and len(closest) < len(names),
         }
         for i, name in enumerate(names)
     ]
@@ -213,6 +227,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "standings": standings,
         "loser_names": [names[i] for i in result.losers],
         "winner_names": [names[i] for i in result.winners],
+        "winner_total": fmt(result.totals[result.winners[0]]) if result.winners else "",
         "next_dealer": names[result.next_dealer],
         "next_starter": names[result.next_starter],
         "next_number": game.next_number,
@@ -226,7 +241,8 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         context.update(
             rank_buttons=rank_buttons(game.jack_value, get_language()),
             helper_example=" ".join(
-                content.rank_label(r, get_language()) for r in ("8", "J", "A", "2", "K")
+                content.rank_label(r, get_language())
+                for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
             ),
             rank_words_json=RANK_WORDS_JSON,
             card_values_json=card_values_json(game.jack_value),
@@ -280,6 +296,18 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
     return shown[:limit] if limit else shown, more
 
 
+@lru_cache(maxsize=512)
+def qr_svg(url: str) -> str:
+    """The watch link as a QR code, drawn on the server as inline SVG: no script, nothing
+    from another host, dark modules on their own light square so it scans in dark mode."""
+    code = segno.make(url, error="m")
+    return mark_safe(
+        code.svg_inline(
+            scale=4, dark="#000", light="#fff", omitsize=True, svgclass="qr-code", lineclass=None
+        )
+    )
+
+
 def game_path(game: Game) -> str:
     return reverse("scorepad:game", args=[game.edit_token])
 
@@ -289,8 +317,24 @@ def show_game(request, game: Game, form=None, status=200, **extra):
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
     form = form or round_form(game)
+    first_bad = next((name for name in form.errors if name.startswith("points_")), None)
+    if first_bad:  # with JavaScript off too, the reader lands on what needs fixing
+        form.fields[first_bad].widget.attrs["autofocus"] = True
     history, more_history = history_rows(game)
     context = board_context(game, form=form, history=history, more_history=more_history, **extra)
+    latest = history[0] if history else None
+    # The round just undone can come back at once, from where the eye is.
+    if (
+        latest
+        and latest["status"] == Round.Status.UNDONE
+        and latest["number"] == game.next_number
+        and not context["outcome"].finished
+        and not context["full"]
+    ):
+        context["restorable"] = latest
+    if not request.htmx:
+        watch_url = absolute_url(request, context["urls"]["watch"])
+        context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
     template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
     return render(request, template, context, status=status)
 
@@ -428,7 +472,9 @@ def edit_round(request, token, number):
         if rnd is None:
             raise Http404
         return show_edit(request, game, rnd, edit_form(game, rnd))
-    form = EditRoundForm(request.POST, game=game, players=players)
+    form = EditRoundForm(
+        request.POST, game=game, players=players, stored_cards=rnd.cards if rnd else None
+    )
     if not form.is_valid():
         if rnd is None:
             return round_gone(request, game, number)
@@ -479,7 +525,10 @@ def edit_form(game, rnd):
     initial = {"number": rnd.number, "round_id": rnd.pk}
     for seat in range(len(game.player_list)):
         initial[f"points_{seat}"] = content.format_points(rnd.points[seat])
-        initial[f"cards_{seat}"] = rnd.cards[seat]
+        # Stored as rank codes; shown in the reader's letters (8 Kn E 2 K in Norwegian).
+        initial[f"cards_{seat}"] = " ".join(
+            content.rank_label(r, get_language()) for r in rnd.cards[seat].split()
+        )
     return EditRoundForm(game=game, players=game.player_list, initial=initial)
 
 

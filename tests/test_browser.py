@@ -89,7 +89,7 @@ TEXT = {
         "save": "Save round {n}",
         "lost": "has lost the game",
         "undo": "Undo round {n}",
-        "count": "Count the cards",
+        "count": "Cards",
         "p1": "Player 1",
         "watch": "Watch link for the table",
         "error": "cannot happen",
@@ -99,7 +99,7 @@ TEXT = {
         "save": "Lagre runde {n}",
         "lost": "har tapt spillet",
         "undo": "Angre runde {n}",
-        "count": "Tell kortene",
+        "count": "Kort",
         "p1": "Spiller 1",
         "watch": "Lenke for å følge spillet",
         "error": "er ikke mulig",
@@ -144,13 +144,13 @@ def test_a_whole_game_with_a_watcher(live_server, phone, lang):
 
     # Round 2 through the card helper for Anna: 8 J A 2 K = 16.5.
     entry = page.locator(".player-entry").first
-    entry.get_by_text(t["count"]).click()
+    entry.locator(".helper summary").click()
     for rank in ("8", "J" if lang == "en" else "Kn", "A" if lang == "en" else "E", "2", "K"):
         entry.locator(".rank", has_text=re.compile(f"^{rank}$")).click()
     expected = "16.5" if lang == "en" else "16,5"
     assert entry.locator("input[inputmode=decimal]").input_value() == expected
     assert entry.locator(".count").inner_text() == (
-        "5 of 5 cards" if lang == "en" else "5 av 5 kort"
+        "5 of 5 cards, 16.5 points" if lang == "en" else "5 av 5 kort, 16,5 poeng"
     )
     page.locator("input[inputmode=decimal]").nth(1).fill("2")
     page.get_by_role("button", name=t["save"].format(n=2)).click()
@@ -199,7 +199,7 @@ def test_scorepad_works_with_javascript_off(live_server, phone):
     inputs = page.locator("input[inputmode=decimal]")
     inputs.nth(0).fill("2,5")
     second = page.locator(".player-entry").nth(1)
-    second.get_by_text("Tell kortene").click()  # a <details>: opens without JavaScript
+    second.locator(".helper summary").first.click()  # a <details>: opens without JavaScript
     second.locator(".cards-input").fill("8 Kn E 2 K")
     page.get_by_role("button", name="Lagre runde 1").click()
     assert "Runde 1 er lagret." in page.content()

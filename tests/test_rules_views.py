@@ -59,8 +59,8 @@ def links(html):
 def test_language_switch_lands_on_the_same_page(client, en, nb):
     english = client.get(en).content.decode()
     norwegian = client.get(nb).content.decode()
-    assert f'href="{nb}" hreflang="nb" lang="nb">Norsk</a>' in english
-    assert f'href="{en}" hreflang="en" lang="en">English</a>' in norwegian
+    assert f'href="{nb}" hreflang="nb" lang="nb" aria-label="Norsk" title="Norsk">NB</a>' in english
+    assert f'href="{en}" hreflang="en" lang="en" aria-label="English"' in norwegian
 
 
 @pytest.mark.parametrize(("en", "nb"), list(zip(PAGES["en"], PAGES["nb"], strict=True)))

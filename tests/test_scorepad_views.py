@@ -103,7 +103,7 @@ def test_single_round_game(client):
     assert game.threshold is None
     enter(client, game, 7, "12.5")
     html = client.get(url("game", game)).content.decode()
-    assert "Anna wins the round." in html
+    assert "Anna wins the round with 7." in html
     assert "Save round 2" not in html
 
 

@@ -1,5 +1,6 @@
 from django import template
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from rules import content
 
@@ -18,3 +19,12 @@ def points(value):
 def lang(texts):
     """The reader's language out of a {"en": …, "nb": …} text from the rules data."""
     return texts.get(get_language(), texts.get("en", ""))
+
+
+@register.filter
+def and_list(names):
+    """'Anna', 'Anna and Bo', 'Anna, Bo and Cleo' (og in Norwegian)."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}

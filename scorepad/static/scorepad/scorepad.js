@@ -27,9 +27,11 @@
       var ranks = parseRanks(form, input.value);
       ranks.forEach(function (r) { used[r] = (used[r] || 0) + 1; });
       var count = entry.querySelector(".count");
+      var sum = ranks.reduce(function (total, r) { return total + values[r]; }, 0);
       if (count) {
         count.textContent = input.value.trim()
           ? form.dataset.countText.replace("{given}", ranks.length).replace("{hand}", hand)
+              .replace("{points}", formatPoints(sum))
           : "";
       }
       if (ranks.length === hand && input.value.trim()) {
@@ -291,14 +293,90 @@
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
     if (form && form.matches("form.round-form[data-game]")) keep(form); else sendError(true);
   });
-  document.addEventListener("htmx:responseError", function () { sendError(true); });
-  document.addEventListener("htmx:beforeRequest", function () { sendError(false); });
+  document.addEventListener("htmx:responseError", function (event) {
+    var button = saveButton(event.detail.elt);
+    if (button) { button.disabled = false; button.textContent = button.dataset.failed; }
+    else sendError(true);
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    sendError(false);
+    var button = saveButton(event.detail.elt);
+    if (button) {
+      button.dataset.label = button.dataset.label || button.textContent;
+      button.disabled = true;
+      button.textContent = button.dataset.saving;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var button = saveButton(event.detail.elt);
+    if (button && event.detail.successful !== false && button.isConnected) {
+      button.disabled = false;
+      if (button.textContent === button.dataset.saving) button.textContent = button.dataset.label;
+    }
+  });
+  function saveButton(elt) {
+    var form = elt && elt.closest && elt.closest("form.round-form");
+    return form && form.querySelector("button[data-saving]");
+  }
+
+  // After a swap the eye goes where the news is: the first invalid field, else the
+  // message and the standings at the top of the board.
+  function lookHere() {
+    var bad = document.querySelector(".player-entry.invalid input[inputmode=decimal], .player-entry.invalid .cards-input");
+    if (bad) { bad.focus(); bad.scrollIntoView({block: "center"}); return; }
+    var news = document.querySelector("#board .result, #board .messages");
+    if (news) { news.setAttribute("tabindex", "-1"); news.focus({preventScroll: true}); }
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.target && event.detail.target.id === "board") lookHere();
+  });
+
+  // Share the watch link: the phone's own share sheet, or the clipboard.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-share]");
+    if (!button) return;
+    var url = button.dataset.share, done = document.querySelector("[data-share-done]");
+    function copied() { if (done) { done.textContent = button.dataset.copied; done.hidden = false; } }
+    if (navigator.share) {
+      navigator.share({title: button.dataset.shareTitle, url: url}).catch(function () {});
+    } else if (navigator.clipboard) {
+      navigator.clipboard.writeText(url).then(copied, function () {});
+    }
+  });
+
+  // Keep the screen on during a round (Screen Wake Lock). Off until asked for; the
+  // choice is remembered on this phone, and the lock is asked for again whenever the
+  // page comes back into view (the browser drops it when the page is hidden).
+  var lock = null;
+  function wakeButton() { return document.querySelector("[data-wake-lock]"); }
+  function wanted() { return localStorage.getItem("ghost-wake-lock") === "on"; }
+  function showWake() {
+    var button = wakeButton();
+    if (!button) return;
+    button.setAttribute("aria-pressed", wanted() ? "true" : "false");
+    button.textContent = wanted() ? button.dataset.on : button.dataset.off;
+  }
+  function requestLock() {
+    if (!wanted() || document.visibilityState !== "visible" || (lock && !lock.released)) return;
+    navigator.wakeLock.request("screen").then(function (sentinel) { lock = sentinel; }, function () {});
+  }
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest("[data-wake-lock]")) return;
+    localStorage.setItem("ghost-wake-lock", wanted() ? "off" : "on");
+    if (wanted()) requestLock(); else if (lock) { lock.release(); lock = null; }
+    showWake();
+  });
+  document.addEventListener("visibilitychange", requestLock);
   window.addEventListener("online", flush);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") flush();
   });
 
   function init() {
+    var wake = wakeButton();
+    if (wake && "wakeLock" in navigator) { wake.hidden = false; showWake(); requestLock(); }
+    var share = document.querySelector("[data-share]");
+    if (share && (navigator.share || navigator.clipboard)) share.hidden = false;
     var form = roundForm();
     if (form) { restorePutBack(form); showOutbox(form); flush(); }
     document.querySelectorAll(".ranks").forEach(function (ranks) { ranks.hidden = false; });
