@@ -328,7 +328,8 @@
     if (news) { news.setAttribute("tabindex", "-1"); news.focus({preventScroll: true}); }
   }
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.target && event.detail.target.id === "board") lookHere();
+    // After htmx's own scroll to the board's top (`show:`), so that ours wins.
+    if (event.detail.target && event.detail.target.id === "board") requestAnimationFrame(lookHere);
   });
 
   // Share the watch link: the phone's own share sheet, or the clipboard.
