@@ -128,6 +128,19 @@ def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
 POINTS_TEXT = re.compile(r"[+-]?(?:\d{1,4}(?:[.,]\d?)?|[.,]\d)")
 
 
+def variant_label(variant: cards.Variant) -> str:
+    """The variant's name with the players it allows, so the choice explains itself."""
+    low = cards.PLAYER_RANGE[0]
+    if variant.max_players == low:
+        text = ngettext("%(name)s, %(n)s player", "%(name)s, %(n)s players", low)
+    else:
+        text = gettext("%(name)s, %(low)s to %(n)s players")
+    return text % {"name": variant_name(variant.key), "low": low, "n": variant.max_players}
+
+
+VARIANT_MAX_PLAYERS = {v.key: v.max_players for v in cards.SCOREPAD_VARIANTS}
+
+
 class PointsField(forms.DecimalField):
     """A round total: 3,5 and 3.5 both accepted in both languages, shown in the reader's."""
 
@@ -209,7 +222,7 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [
-            (v.key, variant_name(v.key)) for v in cards.SCOREPAD_VARIANTS
+            (v.key, variant_label(v)) for v in cards.SCOREPAD_VARIANTS
         ]
         self.fields["jack_value"].choices = [
             (str(value), points_text(value)) for value in cards.JACK_VALUES
@@ -237,7 +250,7 @@ class NewGameForm(forms.Form):
         variant = cards.VARIANTS.get(data.get("variant", ""))
         if count and variant and count > variant.max_players:
             self.add_error(
-                "player_count",
+                "variant",
                 gettext("%(variant)s is for up to %(n)s players. For more, choose Three in hand.")
                 % {"variant": variant_name(variant.key), "n": variant.max_players},
             )

@@ -26,7 +26,15 @@ from ghost_site.context_processors import absolute_url
 from rules import cards, content
 
 from . import scoring
-from .forms import RANK_WORDS, EditRoundForm, NewGameForm, RestoreForm, RoundForm, UndoForm
+from .forms import (
+    RANK_WORDS,
+    VARIANT_MAX_PLAYERS,
+    EditRoundForm,
+    NewGameForm,
+    RestoreForm,
+    RoundForm,
+    UndoForm,
+)
 from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, RateMark, Result, Round, Score
 
 MY_GAMES = "my_games"
@@ -384,12 +392,15 @@ def start(request):
                 return redirect("scorepad:game", token=game.edit_token)
             messages.error(request, too_many_games_text(wait))
             status = 429
-    return render(
-        request, "scorepad/start.html", {"form": form, "my_games": my_games(request)}, status=status
-    )
+    return render_start(request, form, status)
 
 
-def my_games(request):
+MY_GAMES_DATE = {"en": "j F Y, H:i", "nb": "j. F Y, H:i"}  # day before month in both
+
+
+def my_games(request) -> list[dict]:
+    """This device's games, newest first: players and totals, and who lost if it is over.
+    Two queries for all of them: the games with their players, and their live scores."""
     tokens = request.session.get(MY_GAMES, [])
     if not tokens:
         return []
@@ -397,7 +408,45 @@ def my_games(request):
         g.edit_token: g
         for g in Game.objects.filter(edit_token__in=tokens).prefetch_related("players")
     }
-    return [games[t] for t in tokens if t in games]
+    rounds: dict[int, dict[int, dict[int, Decimal]]] = {}
+    for game_id, number, player_id, points in Score.objects.filter(
+        round__game__in=games.values(), round__status=Round.Status.ACTIVE
+    ).values_list("round__game_id", "round__number", "player_id", "points"):
+        rounds.setdefault(game_id, {}).setdefault(number, {})[player_id] = points
+    fmt = content.points_formatter(get_language())
+    listed = []
+    for token in tokens:
+        game = games.get(token)
+        if game is None:
+            continue
+        players = list(game.players.all())
+        played = [
+            [r.get(p.pk, Decimal(0)) for p in players]
+            for _n, r in sorted(rounds.get(game.pk, {}).items())
+        ]
+        result = scoring.outcome(len(players), played, game.threshold, game.first_dealer)
+        listed.append(
+            {
+                "game": game,
+                "players": [(p.name, fmt(result.totals[i])) for i, p in enumerate(players)],
+                "rounds": len(played),
+                "finished": result.finished,
+                "losers": [players[i].name for i in result.losers],
+                "winners": [players[i].name for i in result.winners],
+                "rematch": game.rematch_of_id is not None,
+            }
+        )
+    return listed
+
+
+def render_start(request, form, status=200):
+    context = {
+        "form": form,
+        "my_games": my_games(request),
+        "date_format": MY_GAMES_DATE[get_language()],
+        "variant_max_json": json.dumps(VARIANT_MAX_PLAYERS),
+    }
+    return render(request, "scorepad/start.html", context, status=status)
 
 
 @require_safe

@@ -134,7 +134,32 @@ def test_duplicate_names_are_refused(client):
 def test_my_games_lists_games_made_on_this_device(client):
     client.post("/en/scorepad/", new_game_data(name_0="Kari"))
     html = client.get("/en/scorepad/").content.decode()
-    assert "My games" in html and "Kari, Bo" in html
+    assert "My games" in html and "Kari 0 · Bo 0" in html
+    assert "0 rounds played" in html
+
+
+def test_my_games_shows_totals_who_lost_the_day_first_and_rematches(client):
+    client.post("/en/scorepad/", new_game_data(name_0="Kari"))
+    game = Game.objects.get()
+    enter(client, game, 25, "3.5")
+    client.post(url("rematch", game))
+    html = client.get("/en/scorepad/").content.decode()
+    listed = html[html.index('class="my-games"') :]
+    assert listed.index("rematch") < listed.index("Kari 25 · Bo 3.5")  # newest first
+    assert "over: Kari lost" in listed
+    day = game.created_at.astimezone().strftime("%-d %B %Y")
+    assert day in listed
+    norwegian = client.get("/nb/poengblokk/").content.decode()
+    assert "ferdig: Kari tapte" in norwegian
+    assert "Kari 25 · Bo 3,5" in norwegian
+
+
+def test_too_many_players_for_a_variant_is_told_beside_the_variant(client):
+    response = client.post("/nb/poengblokk/", new_game_data(player_count="4"))
+    html = response.content.decode()
+    field = html[html.index('id="field-variant"') :]
+    error = field[field.index('class="error"') : field.index("</fieldset>")]
+    assert "Tre på hånden" in error
 
 
 # ------------------------------------------------------------------ rounds

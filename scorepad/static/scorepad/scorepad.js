@@ -82,6 +82,16 @@
       option.textContent = name || option.dataset.label || option.textContent;
       if (!option.dataset.label) option.dataset.label = option.textContent;
     });
+    // More players than a variant allows: those variants are off, and the choice moves
+    // to one that allows them.
+    var most = JSON.parse(form.dataset.variantMax || "{}");
+    var radios = form.querySelectorAll("input[name=variant]");
+    var chosen = form.querySelector("input[name=variant]:checked");
+    radios.forEach(function (radio) { radio.disabled = most[radio.value] < count; });
+    if (chosen && chosen.disabled) {
+      var fits = Array.prototype.filter.call(radios, function (r) { return !r.disabled; })[0];
+      if (fits) fits.checked = true;
+    }
     var custom = form.querySelector("input[name=game_length][value=custom]");
     var threshold = form.querySelector("#field-threshold");
     if (custom && threshold) threshold.hidden = !custom.checked;
