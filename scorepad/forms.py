@@ -144,15 +144,15 @@ VARIANT_MAX_PLAYERS = {v.key: v.max_players for v in cards.SCOREPAD_VARIANTS}
 class PointsField(forms.DecimalField):
     """A round total: 3,5 and 3.5 both accepted in both languages, shown in the reader's."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, example=Decimal("3.5"), **kwargs):
+        self.example = example  # a total this game can have: no halves with the jack at 11
         # A text field: type=number would refuse a comma on some phones.
         kwargs.setdefault("widget", TextInput)
         super().__init__(max_digits=6, decimal_places=1, **kwargs)
         self.widget.attrs.update(inputmode="decimal", autocomplete="off", enterkeyhint="next")
 
-    @staticmethod
-    def not_a_number() -> ValidationError:
-        example = points_text(Decimal("3.5"))
+    def not_a_number(self) -> ValidationError:
+        example = points_text(self.example)
         return ValidationError(
             gettext("Enter a number, such as %(example)s.") % {"example": example},
             code="invalid",
@@ -299,6 +299,11 @@ class NewGameForm(forms.Form):
         return cards.LOSS_THRESHOLD
 
 
+def example_total(game) -> Decimal:
+    """The cheap row of the rules' example (8, jack, ace, 2) with this game's jack."""
+    return cards.hand_total(("8", "J", "A", "2"), game.jack_value)
+
+
 def hand_text(variant: cards.Variant) -> str:
     """What the helper wants, in the variant's own terms."""
     if variant.key == "three_in_hand":
@@ -324,7 +329,9 @@ class RoundForm(forms.Form):
         self.players = players
         self.stored_cards = stored_cards  # editing: the round's cards as stored
         for seat, player in enumerate(players):
-            self.fields[f"points_{seat}"] = PointsField(label=player.name, required=False)
+            self.fields[f"points_{seat}"] = PointsField(
+                label=player.name, required=False, example=example_total(game)
+            )
             self.fields[f"cards_{seat}"] = forms.CharField(
                 label=_("Cards of %(name)s") % {"name": player.name},
                 help_text=hand_text(game.rules_variant),

@@ -624,3 +624,26 @@ def test_game_page_weight(client, lang):
     total, requests = page_weight(client, url("game", game, lang))
     assert total <= 40 * 1024, f"the game page weighs {total} bytes"
     assert requests <= 6  # page, style, icon, htmx, scorepad.js, site.js (service worker)
+
+
+def test_a_jack_eleven_game_suggests_no_halves(client):
+    game = make_game(jack="11")
+    response = enter(client, game, "x", 4)
+    assert "Enter a number, such as 14." in response.content.decode()
+    assert "3.5" not in response.content.decode().split('class="errors"')[1][:400]
+
+
+def test_stored_cards_show_in_the_readers_letters_and_a_typed_total_replaces_them(client, game):
+    enter(client, game, "", 4, cards_0="8 J A 2 K")
+    assert live_points(game) == [[Decimal("16.5"), Decimal("4")]]
+    edit = url("edit-round", game, "nb", number=1)
+    assert 'value="8 Kn E 2 K"' in client.get(edit).content.decode()
+    rnd = Round.objects.get(status="active")
+    response = client.post(
+        edit,
+        {"number": "1", "round_id": str(rnd.pk), "points_0": "6,5", "points_1": "4"}
+        | {"cards_0": "8 Kn E 2 K"},
+    )
+    assert response.status_code == 302
+    assert live_points(game) == [[Decimal("6.5"), Decimal("4")]]
+    assert Round.objects.get(status="active").scores.order_by("player__position")[0].cards == ""
