@@ -37,6 +37,7 @@ serve: setup
 # The rules pages as files, for a static host or a CDN origin (see README).
 export-static: setup
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=static-export-only DJANGO_SECURE_SSL_REDIRECT=0 \
+	  DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-*}" \
 	  DJANGO_SITE_URL="$${DJANGO_SITE_URL:-http://127.0.0.1:8000}" sh -c '\
 	  $(MANAGE) collectstatic --noinput --verbosity 0 && \
 	  $(MANAGE) prerender --out $${OUT:-site-export} --with-static'

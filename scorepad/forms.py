@@ -332,6 +332,8 @@ class RoundForm(forms.Form):
             self.fields[f"points_{seat}"] = PointsField(
                 label=player.name, required=False, example=example_total(game)
             )
+            if seat == len(players) - 1:  # the phone's Enter key says "done" on the last
+                self.fields[f"points_{seat}"].widget.attrs["enterkeyhint"] = "done"
             self.fields[f"cards_{seat}"] = forms.CharField(
                 label=_("Cards of %(name)s") % {"name": player.name},
                 help_text=hand_text(game.rules_variant),

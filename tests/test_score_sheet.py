@@ -256,3 +256,31 @@ def test_with_javascript_off_the_strip_comes_first_after_a_save(sheet, lang):
         assert in_view(page, page.locator(".standings .total").nth(i))
     strip = page.locator(".standings").bounding_box()["y"]
     assert strip < page.locator("form.round-form").bounding_box()["y"]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_enter_moves_on_and_never_saves_half_a_round(sheet, lang):
+    game, page = sheet(lang, 6)
+    assert page.locator("input[name=points_5]").get_attribute("enterkeyhint") == "done"
+    assert page.locator("input[name=points_0]").get_attribute("enterkeyhint") == "next"
+    page.locator("input[name=points_0]").fill("3")
+    page.locator("input[name=points_0]").press("Enter")
+    assert page.evaluate("document.activeElement.name") == "points_1"
+    for i in range(1, 6):
+        page.locator(f"input[name=points_{i}]").fill("4")
+    page.locator("input[name=points_5]").press("Enter")
+    page.locator("[data-round-heading]", has_text=TEXT[lang]["round2"]).wait_for()
+    assert game.rounds.count() == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_more_players_than_a_variant_allows_moves_the_choice(browser, live_server, lang):
+    context = browser.new_context(viewport=SIZES["360"], locale=LANGS[lang], is_mobile=True)
+    page = context.new_page()
+    page.goto(live_server.url + {"en": "/en/scorepad/", "nb": "/nb/poengblokk/"}[lang])
+    page.locator("select[name=player_count]").select_option("4")
+    assert page.locator("input[name=variant][value=three_in_hand]").is_checked()
+    assert page.locator("input[name=variant][value=standard]").is_disabled()
+    page.locator("select[name=player_count]").select_option("2")
+    assert page.locator("input[name=variant][value=standard]").is_enabled()
+    context.close()

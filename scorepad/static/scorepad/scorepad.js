@@ -60,6 +60,19 @@
     refresh(form);
   });
 
+  // Enter in a total moves on to the next empty total; it saves only a whole round.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("form.round-form input[inputmode=decimal]")) return;
+    var totals = Array.prototype.slice.call(input.form.querySelectorAll("input[inputmode=decimal]"));
+    var empty = totals.filter(function (t) { return !t.value.trim(); });
+    if (empty.length) {
+      event.preventDefault();
+      var after = empty.filter(function (t) { return totals.indexOf(t) > totals.indexOf(input); })[0];
+      (after || empty[0]).focus();
+    }
+  });
+
   document.addEventListener("input", function (event) {
     if (event.target.classList.contains("cards-input")) refresh(event.target.closest("form"));
     if (event.target.form && event.target.form.classList.contains("new-game")) newGame(event.target.form);
