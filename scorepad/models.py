@@ -71,7 +71,46 @@ class LiveRound:
     client_id: str = ""
 
 
+@dataclass
+class Summary:
+    """One game as a list of games shows it."""
+
+    game: "Game"
+    players: list["Player"]
+    outcome: scoring.Outcome
+
+
+class GameQuerySet(models.QuerySet):
+    def summaries(self, edit_tokens: list[str]) -> list[Summary]:
+        """The games with these tokens, in the tokens' order, each with its players and
+        outcome: three queries for all of them (games, their players, live scores)."""
+        games = {
+            g.edit_token: g
+            for g in self.filter(edit_token__in=edit_tokens).prefetch_related("players")
+        }
+        rounds: dict[int, dict[int, dict[int, Decimal]]] = {}
+        for game_id, number, player_id, points in Score.objects.filter(
+            round__game__in=games.values(), round__status=Round.Status.ACTIVE
+        ).values_list("round__game_id", "round__number", "player_id", "points"):
+            rounds.setdefault(game_id, {}).setdefault(number, {})[player_id] = points
+        listed = []
+        for token in edit_tokens:
+            game = games.get(token)
+            if game is None:
+                continue
+            players = list(game.players.all())
+            played = [
+                [r.get(p.pk, Decimal(0)) for p in players]
+                for _n, r in sorted(rounds.get(game.pk, {}).items())
+            ]
+            result = scoring.outcome(len(players), played, game.threshold, game.first_dealer)
+            listed.append(Summary(game, players, result))
+        return listed
+
+
 class Game(models.Model):
+    objects = GameQuerySet.as_manager()
+
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     watch_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     # The variants the scorepad offers, from rules.cards; their names live in the rules data.

@@ -399,44 +399,20 @@ MY_GAMES_DATE = {"en": "j F Y, H:i", "nb": "j. F Y, H:i"}  # day before month in
 
 
 def my_games(request) -> list[dict]:
-    """This device's games, newest first: players and totals, and who lost if it is over.
-    Two queries for all of them: the games with their players, and their live scores."""
-    tokens = request.session.get(MY_GAMES, [])
-    if not tokens:
-        return []
-    games = {
-        g.edit_token: g
-        for g in Game.objects.filter(edit_token__in=tokens).prefetch_related("players")
-    }
-    rounds: dict[int, dict[int, dict[int, Decimal]]] = {}
-    for game_id, number, player_id, points in Score.objects.filter(
-        round__game__in=games.values(), round__status=Round.Status.ACTIVE
-    ).values_list("round__game_id", "round__number", "player_id", "points"):
-        rounds.setdefault(game_id, {}).setdefault(number, {})[player_id] = points
+    """This device's games, newest first: players and totals, and who lost if it is over."""
     fmt = content.points_formatter(get_language())
-    listed = []
-    for token in tokens:
-        game = games.get(token)
-        if game is None:
-            continue
-        players = list(game.players.all())
-        played = [
-            [r.get(p.pk, Decimal(0)) for p in players]
-            for _n, r in sorted(rounds.get(game.pk, {}).items())
-        ]
-        result = scoring.outcome(len(players), played, game.threshold, game.first_dealer)
-        listed.append(
-            {
-                "game": game,
-                "players": [(p.name, fmt(result.totals[i])) for i, p in enumerate(players)],
-                "rounds": len(played),
-                "finished": result.finished,
-                "losers": [players[i].name for i in result.losers],
-                "winners": [players[i].name for i in result.winners],
-                "rematch": game.rematch_of_id is not None,
-            }
-        )
-    return listed
+    return [
+        {
+            "game": item.game,
+            "players": [(p.name, fmt(item.outcome.totals[i])) for i, p in enumerate(item.players)],
+            "rounds": len(item.outcome.rounds),
+            "finished": item.outcome.finished,
+            "losers": [item.players[i].name for i in item.outcome.losers],
+            "winners": [item.players[i].name for i in item.outcome.winners],
+            "rematch": item.game.rematch_of_id is not None,
+        }
+        for item in Game.objects.summaries(request.session.get(MY_GAMES, []))
+    ]
 
 
 def render_start(request, form, status=200):
