@@ -4,13 +4,16 @@ a method of `Game` that returns a `Change`, turned here into a response and a me
 import csv
 import hashlib
 import json
+import re
 from decimal import Decimal
 from functools import lru_cache
 
 import segno
 from django.conf import settings
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -425,11 +428,38 @@ def render_start(request, form, status=200):
     return render(request, "scorepad/start.html", context, status=status)
 
 
+# The game page as the server renders it only changes with the game: kept per version,
+# with the per-request CSRF token punched out and put back on every answer.
+PAGE_SECONDS = 600
+CSRF_HOLE = "<!--csrf-token-->"  # no escaped content can contain "<"
+CSRF_VALUE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def page_key(game: Game, request) -> str:
+    # updated_at moves with every change: a restored backup cannot repeat it.
+    when = game.updated_at.timestamp()
+    return f"game-page:{game.edit_token}:{game.version}:{when}:{get_language()}:{bool(request.htmx)}"
+
+
 @require_safe
 @never_cache
 @vary_on_headers("HX-Request")
 def game_page(request, token):
-    return show_game(request, game_for_edit(token))
+    game = get_object_or_404(Game, edit_token=token)
+    # A message shows once, so that page is rendered; and in development templates change.
+    if len(messages.get_messages(request)) or settings.DEBUG:
+        return show_game(request, game.load_board())
+    key = page_key(game, request)
+    html = cache.get(key)
+    if html is None:
+        response = show_game(request, game.load_board())
+        body = response.content.decode()
+        used = CSRF_VALUE.search(body)
+        if used:
+            cache.set(key, body.replace(used.group(1), CSRF_HOLE), PAGE_SECONDS)
+        return response
+    request.canonical_path = game_path(game)
+    return HttpResponse(html.replace(CSRF_HOLE, get_token(request)))
 
 
 @require_POST

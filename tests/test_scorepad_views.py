@@ -1,10 +1,11 @@
 """The scorepad through HTTP: create, enter, edit, undo, restore, rematch, watch, export."""
 
 import json
+import re
 from decimal import Decimal
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
@@ -14,6 +15,7 @@ from .conftest import make_game, play_rounds
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
+POINTS = {"points_0": "3", "points_1": "4"}
 
 
 def url(name, game, lang="en", **kwargs):
@@ -494,8 +496,31 @@ def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert
     play_rounds(game, rounds)
     with django_assert_num_queries(3):  # game, players, scores of live rounds
         assert client.get(url("game", game)).status_code == 200
-    with django_assert_num_queries(2):  # the players come from the cache now
+    with django_assert_num_queries(1):  # the same version again: the page is kept
         assert client.get(url("game", game)).status_code == 200
+
+
+def test_a_kept_game_page_has_a_fresh_csrf_token_that_works(client, game):
+    first = client.get(url("game", game)).content.decode()
+    again = client.get(url("game", game)).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', again).group(1)
+    assert token not in first  # masked anew for each answer
+    assert "csrf-token" not in again
+    checked = Client(enforce_csrf_checks=True)
+    checked.cookies = client.cookies
+    response = checked.post(
+        url("add-round", game), {"csrfmiddlewaretoken": token, "number": "1"} | POINTS
+    )
+    assert response.status_code == 302
+
+
+def test_a_kept_game_page_follows_every_change_and_shows_each_message(client, game):
+    client.get(url("game", game))
+    response = enter(client, game, 3, 4, follow=False)
+    html = client.get(response["Location"]).content.decode()
+    assert "Round 1 saved." in html and "Save round 2" in html
+    html = client.get(url("game", game)).content.decode()
+    assert "Round 1 saved." not in html and "Save round 2" in html
 
 
 def test_game_page_with_history_reads_it_in_one_query_more(client, django_assert_num_queries):
