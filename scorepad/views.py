@@ -438,7 +438,8 @@ CSRF_VALUE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 def page_key(game: Game, request) -> str:
     # updated_at moves with every change: a restored backup cannot repeat it.
     when = game.updated_at.timestamp()
-    return f"game-page:{game.edit_token}:{game.version}:{when}:{get_language()}:{bool(request.htmx)}"
+    fragment = bool(request.htmx)
+    return f"game-page:{game.edit_token}:{game.version}:{when}:{get_language()}:{fragment}"
 
 
 @require_safe
