@@ -284,3 +284,17 @@ def test_more_players_than_a_variant_allows_moves_the_choice(browser, live_serve
     page.locator("select[name=player_count]").select_option("2")
     assert page.locator("input[name=variant][value=standard]").is_enabled()
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_six_players_strip_and_save_fit_in_two_screens_and_the_strip_in_one(sheet, lang):
+    _game, page = sheet(lang, 6)
+    fill_round(page, ["3", "12", "5", "7", "2", "9"])
+    page.locator("[data-round-heading]", has_text=TEXT[lang]["round2"]).wait_for()
+    screen = page.viewport_size["height"]
+    bottom_of_save = page.evaluate(
+        "document.querySelector('form.round-form button[type=submit]')"
+        ".getBoundingClientRect().bottom + window.scrollY"
+    )
+    assert bottom_of_save <= 2 * screen
+    assert page.locator(".standings").bounding_box()["height"] <= screen
