@@ -206,3 +206,15 @@ def test_robots_lets_crawlers_read_the_noindex_of_games(client):
     text = client.get("/robots.txt").content.decode()
     assert "Disallow: /" not in text
     assert client.head("/robots.txt").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("url", "title"),
+    [
+        ("/en/", "<title>Ghost, the card game</title>"),
+        ("/nb/", "<title>Kortspillet Spøkelse</title>"),
+        ("/nb/regler/", "<title>Regler · Kortspillet Spøkelse</title>"),
+    ],
+)
+def test_titles_name_the_game_once(client, url, title):
+    assert title in client.get(url).content.decode()
