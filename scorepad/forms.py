@@ -205,7 +205,7 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
         initial="threshold",
         choices=[
-            ("threshold", _("when someone reaches 21 points")),
+            ("threshold", ""),  # named in __init__, from rules.cards
             ("custom", _("at another threshold")),
             ("single", _("after a single round")),
         ],
@@ -223,6 +223,13 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [
             (v.key, variant_label(v)) for v in cards.SCOREPAD_VARIANTS
+        ]
+        self.fields["game_length"].choices = [
+            (
+                "threshold",
+                gettext("when someone reaches %(n)s points") % {"n": cards.LOSS_THRESHOLD},
+            ),
+            *self.fields["game_length"].choices[1:],
         ]
         self.fields["jack_value"].choices = [
             (str(value), points_text(value)) for value in cards.JACK_VALUES
@@ -251,8 +258,12 @@ class NewGameForm(forms.Form):
         if count and variant and count > variant.max_players:
             self.add_error(
                 "variant",
-                gettext("%(variant)s is for up to %(n)s players. For more, choose Three in hand.")
-                % {"variant": variant_name(variant.key), "n": variant.max_players},
+                gettext("“%(variant)s” is for up to %(n)s players. For more, choose “%(more)s”.")
+                % {
+                    "variant": variant_name(variant.key),
+                    "n": variant.max_players,
+                    "more": variant_name("three_in_hand"),
+                },
             )
         if (
             data.get("game_length") == "custom"
@@ -386,8 +397,9 @@ class RoundForm(forms.Form):
                     self.add_error(
                         cards_key,
                         ngettext(
-                            "%(name)s: give %(n)s card, the row and the ghost; you gave %(given)s.",
-                            "%(name)s: give %(n)s cards, the row and the ghost; "
+                            "%(name)s: enter %(n)s card, the row and the ghost; you gave "
+                            "%(given)s.",
+                            "%(name)s: enter %(n)s cards, the row and the ghost; "
                             "you gave %(given)s.",
                             variant.hand_size,
                         )

@@ -218,3 +218,10 @@ def test_robots_lets_crawlers_read_the_noindex_of_games(client):
 )
 def test_titles_name_the_game_once(client, url, title):
     assert title in client.get(url).content.decode()
+
+
+def test_the_ghost_card_is_named_as_a_card_not_as_the_game(client):
+    html = client.get("/nb/regler/").content.decode()
+    row = html[html.index('<th scope="row">spøkelset') :][:200]
+    assert "♠" in row
+    assert '<th scope="row">Spøkelse <' not in html

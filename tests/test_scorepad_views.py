@@ -253,7 +253,7 @@ def test_cards_and_total_must_agree(client, game):
 def test_helper_checks_the_number_of_cards(client, game):
     response = enter(client, game, "", "3", cards_0="8 J A 2")
     assert response.status_code == 422
-    assert "give 5 cards" in response.content.decode()
+    assert "enter 5 cards" in response.content.decode()
 
 
 def test_helper_checks_four_of_a_rank_across_the_round(client, game):
@@ -672,3 +672,15 @@ def test_stored_cards_show_in_the_readers_letters_and_a_typed_total_replaces_the
     assert response.status_code == 302
     assert live_points(game) == [[Decimal("6.5"), Decimal("4")]]
     assert Round.objects.get(status="active").scores.order_by("player__position")[0].cards == ""
+
+
+def test_the_threshold_choice_and_variant_names_read_as_norwegian(client):
+    html = client.get("/nb/poengblokk/").content.decode()
+    assert "når noen når 21 poeng" in html
+    html = client.post("/nb/poengblokk/", new_game_data(player_count="3")).content.decode()
+    assert "«Tre på hånden»" in html
+
+
+def test_a_wrong_card_count_asks_to_enter_not_to_deal(client, game):
+    html = enter(client, game, "", 4, cards_0="8 Kn E", lang="nb").content.decode()
+    assert "skriv inn 5 kort" in html
