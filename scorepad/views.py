@@ -122,8 +122,10 @@ def possible_json(variant, jack_value) -> str:
     return json.dumps(sorted(float(t) for t in cards.possible_totals(variant, jack_value)))
 
 
-def outbox_texts() -> str:
-    """What the page's script says about rounds kept on the phone, in the reader's words."""
+@lru_cache
+def outbox_texts(language: str) -> str:
+    """What the page's script says about rounds kept on the phone, in the reader's words:
+    built once per language."""
     return json.dumps(
         {
             "round": _("Round %(n)s"),
@@ -258,7 +260,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
             rank_words_json=RANK_WORDS_JSON,
             card_values_json=card_values_json(game.jack_value),
             possible_json=possible_json(game.rules_variant, game.jack_value),
-            outbox_texts=outbox_texts(),
+            outbox_texts=outbox_texts(get_language()),
         )
     context.update(extra)
     return context
