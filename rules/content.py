@@ -11,7 +11,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +58,14 @@ RANK_NAMES = {
         "K": "konge",
     },
 }
+_PLURALS = {
+    "en": "aces twos threes fours fives sixes sevens eights nines tens jacks queens kings",
+    "nb": "ess toere treere firere femmere seksere sjuere åttere niere tiere knekter damer konger",
+}
+RANK_PLURALS = {
+    language: dict(zip(cards.RANKS, words.split(), strict=True))
+    for language, words in _PLURALS.items()
+}
 # The index letters printed in the corner of the cards.
 RANK_SHORT = {
     "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"},
@@ -69,28 +77,56 @@ SUIT_NAMES = {
 }
 
 
-def _smallest_impossible_total() -> Decimal:
-    possible = cards.possible_totals(cards.STANDARD, cards.JACK_HALF)
+def _smallest_impossible_total(house: cards.House) -> Decimal:
+    possible = cards.possible_totals(house.rules_variant, house.jack)
     value = Decimal(0)
     while value in possible:
         value += cards.JACK_HALF
     return value
 
 
-FACTS = {
-    "players": cards.STANDARD.max_players,
-    "deck": cards.DECK_SIZE,
-    "copies": cards.COPIES_PER_RANK,
-    "peeked": cards.PEEKED_CARDS,
-    "hand": cards.STANDARD.hand_size,
-    "row": cards.STANDARD.row_size,
-    "threshold": cards.LOSS_THRESHOLD,
-    "round_minutes": cards.ROUND_MINUTES,
-    "game_min": cards.GAME_MINUTES[0],
-    "game_max": cards.GAME_MINUTES[1],
-    "max_players": max(v.max_players for v in cards.VARIANTS.values()),
-    "impossible_low": _smallest_impossible_total(),
-}
+def _tenth(value: Decimal) -> Decimal:
+    return value.quantize(Decimal("0.1"))
+
+
+@cache
+def facts(house: cards.House = cards.DEFAULT_HOUSE) -> dict[str, Decimal | int]:
+    """Every number the rules texts may name, for one table's house rules."""
+    variant = house.rules_variant
+    three = cards.VARIANTS["three_in_hand"]
+    average = cards.average_card(house.jack)
+    return {
+        "players": variant.max_players,
+        "min_players": cards.PLAYER_RANGE[0],
+        "most_players": house.max_players,
+        "five_card_most": cards.most_players(cards.STANDARD, house.face_up_start),
+        "deck": cards.DECK_SIZE,
+        "copies": cards.COPIES_PER_RANK,
+        "peeked": cards.PEEKED_CARDS,
+        "hand": variant.hand_size,
+        "row": variant.row_size,
+        "five_hand": cards.STANDARD.hand_size,
+        "five_row": cards.STANDARD.row_size,
+        "seven_row": cards.VARIANTS["seven_cards"].row_size,
+        "three_row": three.row_size,
+        "threshold": house.threshold or cards.LOSS_THRESHOLD,
+        "default_threshold": cards.LOSS_THRESHOLD,
+        "round_minutes": cards.ROUND_MINUTES,
+        "game_min": cards.GAME_MINUTES[0],
+        "game_max": cards.GAME_MINUTES[1],
+        "max_players": max(v.max_players for v in cards.VARIANTS.values()),
+        "impossible_low": _smallest_impossible_total(house),
+        "lowest": cards.lowest_total(variant, house.jack),
+        "highest": cards.highest_total(variant, house.jack),
+        "average": _tenth(average),
+        "dealt_average": _tenth(average * variant.hand_size),
+        "unseen_average": _tenth(average * (variant.row_size - cards.PEEKED_CARDS + 1)),
+        "share_over_nine": cards.share_worth_more_than(Decimal(9), house.jack),
+        "share_over_average": cards.share_worth_more_than(average, house.jack),
+    }
+
+
+FACTS = facts()
 
 # Small counts in running text are written out, as both languages do in prose.
 NUMBER_WORDS = {
@@ -127,17 +163,42 @@ NUMBER_WORDS = {
 }
 
 EXAMPLE_FIGURES = {
-    "hand_example": {"total", "total11"},
+    "hand_example": {"total", "total11", "other"},
     "swap_example": {"place", "leaves", "arrives", "saved"},
     "ghost_example": {"row_total", "ghost_value", "total", "opponent"},
 }
 BLOCK_KINDS = {"p", "list", "steps", "values", "settle", "variants", "faq", "related"}
+BLOCK_KINDS |= {"table_picture", "whole_round", "sources"}
 BLOCK_KINDS |= set(EXAMPLE_FIGURES)
-PLACEHOLDER = re.compile(r"\{(\w+):([^{}]*)\}")
 
 
 class ContentError(ValueError):
     """The rules data is broken; the message names the entry."""
+
+
+PLACEHOLDER = re.compile(r"\{(\w+):([^{}]*)\}")
+VALUE_KINDS = {"value": None, "value11": cards.JACK_ELEVEN, "valuehalf": cards.JACK_HALF}
+TOTAL_KINDS = {"total": None, "total11": cards.JACK_ELEVEN, "totalhalf": cards.JACK_HALF}
+PERCENT_FACTS = {"share_over_nine", "share_over_average"}
+
+
+def all_houses() -> list[cards.House]:
+    """Every combination of the house rules with the default threshold, a single round
+    and one other threshold (the text is the same for every other number)."""
+    houses = []
+    for variant in cards.TABLE_VARIANTS:
+        for jack in cards.JACK_VALUES:
+            for start in (True, False):
+                for seen in (True, False) if cards.House.has_unseen_places(variant) else (True,):
+                    for threshold in (cards.LOSS_THRESHOLD, None, cards.LOSS_THRESHOLD - 6):
+                        more = (
+                            (False, True) if cards.House.allows_more_players(variant) else (False,)
+                        )
+                        for more_players in more:
+                            houses.append(
+                                cards.House(variant, jack, start, seen, threshold, more_players)
+                            )
+    return houses
 
 
 # ------------------------------------------------------------------ numbers and cards
@@ -198,6 +259,9 @@ class Rules:
     variants: dict[str, dict[str, Any]]
     faq: list[dict[str, Any]]
     related: list[dict[str, Any]]
+    sources: list[dict[str, Any]]
+    patches: list[dict[str, Any]]
+    round: dict[str, Any]
 
 
 def _check_text(node: Any, where: str, figures: set[str] = frozenset()) -> None:
@@ -225,15 +289,19 @@ def _check_cards(codes: Any, where: str) -> None:
 
 
 def _check_placeholder(kind: str, arg: str, where: str, figures: set[str]) -> None:
-    if kind in ("value", "value11"):
+    if kind in VALUE_KINDS:
         if arg not in cards.RANKS:
             raise ContentError(f"{where}: unknown rank {arg!r} in {{{kind}:{arg}}}")
-    elif kind in ("cards", "total", "total11"):
+    elif kind == "cards" or kind in TOTAL_KINDS:
         _check_cards(arg, where)
-    elif kind in ("fact", "word", "Word"):
+    elif kind in ("fact", "word", "Word", "percent"):
         if arg not in FACTS:
             raise ContentError(f"{where}: unknown fact {arg!r}")
-        if kind != "fact" and not 0 <= FACTS[arg] < len(NUMBER_WORDS["en"]) or FACTS[arg] % 1:
+        if (kind == "percent") != (arg in PERCENT_FACTS):
+            raise ContentError(f"{where}: {arg} is {'' if kind == 'percent' else 'not '}a share")
+        if kind in ("word", "Word") and (
+            not 0 <= FACTS[arg] < len(NUMBER_WORDS["en"]) or FACTS[arg] % 1
+        ):
             raise ContentError(f"{where}: {arg} = {FACTS[arg]} is no small count; use {{fact:…}}")
     elif kind == "ex":
         if arg not in figures:
@@ -257,12 +325,38 @@ def _check_block(block: dict[str, Any], where: str) -> None:
         for i, item in enumerate(block.get("items", [])):
             for field in ("question", "default", "other"):
                 _check_text(item.get(field), f"{where}.items[{i}].{field}")
+    elif kind == "table_picture":
+        if block.get("variant", "house") not in ("house", *cards.VARIANTS):
+            raise ContentError(f"{where}: unknown variant {block['variant']!r}")
     elif kind in EXAMPLE_FIGURES:
         for field in ("cards", "row", "ghost", "drawn", "replaced"):
             if field in block:
                 _check_cards(block[field], f"{where}.{field}")
         _check_text(block.get("caption"), f"{where}.caption")
         _check_text(block.get("text"), f"{where}.text", EXAMPLE_FIGURES[kind])
+
+
+def _conditions(patch: dict[str, Any], where: str) -> frozenset[str]:
+    when = patch.get("when")
+    when = [when] if isinstance(when, str) else when
+    if not when or not isinstance(when, list):
+        raise ContentError(f"{where}: a patch needs `when`, a house rule or a variant")
+    unknown = set(when) - cards.HOUSE_CONDITIONS
+    if unknown:
+        raise ContentError(f"{where}: unknown house rule {sorted(unknown)}")
+    return frozenset(when)
+
+
+def _targets(data: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Everything a patch may replace, by id: blocks of the sections, and FAQ entries."""
+    found: dict[str, tuple[str, dict[str, Any]]] = {}
+    for section in data.get("sections") or []:
+        for block in section.get("blocks", []):
+            if "id" in block:
+                found[block["id"]] = ("block", block)
+    for entry in data.get("faq") or []:
+        found[entry["id"]] = ("faq", entry)
+    return found
 
 
 def check(data: dict[str, Any]) -> Rules:
@@ -280,6 +374,10 @@ def check(data: dict[str, Any]) -> Rules:
         _check_text(section.get("title"), f"{where}.title")
         for j, block in enumerate(section.get("blocks", [])):
             _check_block(block, f"{where}.blocks[{j}]")
+            if "id" in block:
+                if block["id"] in seen:
+                    raise ContentError(f"{where}.blocks[{j}]: the id {block['id']!r} is taken")
+                seen.add(block["id"])
 
     variants = data.get("variants") or {}
     for key in variants:
@@ -294,12 +392,84 @@ def check(data: dict[str, Any]) -> Rules:
             raise ContentError(f"variants.{key}: the variant has no description")
         _check_text(entry["description"], f"variants.{key}.description")
 
-    for group, fields in (("faq", ("question", "answer")), ("related", ("name", "text"))):
+    groups = (
+        ("faq", ("question", "answer")),
+        ("related", ("name", "text")),
+        ("sources", ("title", "says")),
+    )
+    for group, fields in groups:
         for i, entry in enumerate(data.get(group) or []):
             for field in fields:
                 _check_text(entry.get(field), f"{group}[{i}].{field}")
+    for i, entry in enumerate(data.get("faq") or []):
+        if not entry.get("id") or entry["id"] in seen:
+            raise ContentError(f"faq[{i}]: every question needs a unique id")
+        seen.add(entry["id"])
 
-    return Rules(sections, variants, data.get("faq") or [], data.get("related") or [])
+    targets = _targets(data)
+    for i, patch in enumerate(data.get("patches") or []):
+        where = f"patches[{i}]"
+        patch["conditions"] = _conditions(patch, where)
+        target = patch.get("replace")
+        if target not in targets:
+            raise ContentError(f"{where}: `replace` names no block or question: {target!r}")
+        kind, original = targets[target]
+        if patch.get("drop"):
+            continue
+        merged = {**original, **_patch_fields(patch)}
+        if kind == "block":
+            _check_block(merged, f"{where} ({target})")
+        else:
+            for field in ("question", "answer"):
+                _check_text(merged.get(field), f"{where}.{field}")
+
+    rules = Rules(
+        sections,
+        variants,
+        data.get("faq") or [],
+        data.get("related") or [],
+        data.get("sources") or [],
+        data.get("patches") or [],
+        data.get("round") or {},
+    )
+    for house in all_houses():
+        try:
+            _choose_patches(rules, house)
+        except ValueError as error:
+            raise ContentError(f"patches for {sorted(house.conditions())}: {error}") from None
+        if rules.round and house.rules_variant.row_size == cards.FIVE_CARD_ROW:
+            try:
+                cards.play_round(rules.round, house)
+            except (ValueError, KeyError, TypeError) as error:
+                where = f"round, with {sorted(house.conditions())}"
+                raise ContentError(f"{where}: {error}") from None
+    return rules
+
+
+def _patch_fields(patch: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in patch.items() if k not in ("when", "replace", "conditions", "drop")}
+
+
+def _choose_patches(rules: Rules, house: cards.House) -> dict[str, dict[str, Any]]:
+    """For each id, the patch that applies to this table: of those whose house rules all
+    hold, a variant's before a house rule's, then the one naming the most of them. Two
+    such patches of equal weight are an error."""
+    held = house.conditions()
+    chosen: dict[str, dict[str, Any]] = {}
+
+    def weight(patch):  # a variant's patch outweighs a house rule's
+        return (bool(patch["conditions"] & set(cards.TABLE_VARIANTS)), len(patch["conditions"]))
+
+    applying: dict[str, list[dict[str, Any]]] = {}
+    for patch in rules.patches:
+        if patch["conditions"] <= held:
+            applying.setdefault(patch["replace"], []).append(patch)
+    for target, patches in applying.items():
+        patches.sort(key=weight, reverse=True)
+        if len(patches) > 1 and weight(patches[0]) == weight(patches[1]):
+            raise ValueError(f"two patches replace {target!r}; give one more conditions")
+        chosen[target] = patches[0]
+    return chosen
 
 
 def load(path: Path = DATA_FILE) -> Rules:
@@ -318,51 +488,76 @@ def rules() -> Rules:
 # ------------------------------------------------------------------ rendering
 
 
-def render_text(node: dict[str, str], language: str, figures: dict | None = None) -> SafeString:
-    """One text in one language, escaped, with its placeholders filled in."""
+def _patched(entry: dict[str, Any], patches: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """The entry as this table plays it: None when dropped; `patched` marks a change."""
+    patch = patches.get(entry.get("id", ""))
+    if patch is None:
+        return entry
+    if patch.get("drop"):
+        return None
+    return {**entry, **_patch_fields(patch), "patched": True}
+
+
+def format_percent(share: Decimal, language: str) -> str:
+    number = int((share * 100).quantize(Decimal(1)))
+    return f"{number}%" if language == "en" else f"{number}\N{NO-BREAK SPACE}%"
+
+
+def render_text(
+    node: dict[str, str],
+    language: str,
+    figures: dict | None = None,
+    house: cards.House = cards.DEFAULT_HOUSE,
+) -> SafeString:
+    """One text in one language, escaped, with its placeholders filled in for the
+    table's house rules."""
     figures = figures or {}
+    known = facts(house)
 
     def fill(match: re.Match) -> str:
         kind, arg = match.groups()
-        if kind == "value":
-            return format_points(cards.card_value(arg), language)
-        if kind == "value11":
-            return format_points(cards.card_value(arg, cards.JACK_ELEVEN), language)
+        if kind in VALUE_KINDS:
+            return format_points(cards.card_value(arg, VALUE_KINDS[kind] or house.jack), language)
         if kind == "cards":
             return " ".join(card_html(code, language) for code in arg.split())
-        if kind == "total":
-            return format_points(cards.hand_total(arg.split()), language)
-        if kind == "total11":
-            return format_points(cards.hand_total(arg.split(), cards.JACK_ELEVEN), language)
+        if kind in TOTAL_KINDS:
+            return format_points(
+                cards.hand_total(arg.split(), TOTAL_KINDS[kind] or house.jack), language
+            )
         if kind == "fact":
-            return format_points(FACTS[arg], language)
+            return format_points(known[arg], language)
+        if kind == "percent":
+            return format_percent(known[arg], language)
         if kind in ("word", "Word"):
-            word = NUMBER_WORDS[language][int(FACTS[arg])]
+            word = NUMBER_WORDS[language][int(known[arg])]
             return word.capitalize() if kind == "Word" else word
         return format_points(figures[arg], language)
 
     return mark_safe(PLACEHOLDER.sub(fill, escape(node[language])))
 
 
-def example_figures(block: dict[str, Any]) -> dict[str, Decimal]:
+def example_figures(block: dict[str, Any], house: cards.House = cards.DEFAULT_HOUSE) -> dict:
     """The numbers a worked example shows, all computed from the card table."""
     kind = block["kind"]
+    jack = house.jack
     if kind == "hand_example":
+        other = cards.JACK_ELEVEN if jack == cards.JACK_HALF else cards.JACK_HALF
         return {
-            "total": cards.hand_total(block["cards"]),
+            "total": cards.hand_total(block["cards"], jack),
             "total11": cards.hand_total(block["cards"], cards.JACK_ELEVEN),
+            "other": cards.hand_total(block["cards"], other),
         }
     if kind == "swap_example":
-        leaves = cards.hand_total([block["replaced"]])
-        arrives = cards.hand_total([block["drawn"]])
+        leaves = cards.hand_total([block["replaced"]], jack)
+        arrives = cards.hand_total([block["drawn"]], jack)
         return {
             "place": block["place"],
             "leaves": leaves,
             "arrives": arrives,
             "saved": leaves - arrives,
         }
-    row_total = cards.hand_total(block["row"])
-    ghost_value = cards.hand_total([block["ghost"]])
+    row_total = cards.hand_total(block["row"], jack)
+    ghost_value = cards.hand_total([block["ghost"]], jack)
     return {
         "row_total": row_total,
         "ghost_value": ghost_value,
@@ -380,6 +575,7 @@ def value_rows(language: str, jack_value: Decimal = cards.JACK_HALF) -> list[dic
 
     def row(rank):
         return {
+            "key": rank,
             "rank": RANK_NAMES[language][rank].capitalize(),
             "short": "" if rank.isdigit() else rank_label(rank, language),
             "points": format_points(table[rank], language),
@@ -387,6 +583,7 @@ def value_rows(language: str, jack_value: Decimal = cards.JACK_HALF) -> list[dic
 
     with translation.override(language):
         face_row = {
+            "key": "face",
             "rank": translation.gettext("%(low)s–%(seven)s, %(nine)s and %(ten)s")
             % {"low": face[0], "seven": "7", "nine": "9", "ten": "10"},
             "short": "",
@@ -397,80 +594,243 @@ def value_rows(language: str, jack_value: Decimal = cards.JACK_HALF) -> list[dic
     return [*low, face_row, *high]
 
 
-def variant_rows(language: str) -> list[dict[str, Any]]:
+def variant_rows(language: str, house: cards.House = cards.DEFAULT_HOUSE) -> list[dict[str, Any]]:
+    """Every variant, the standard game first, with its players, cards and the round
+    totals it can give (with the table's jack unless the variant settles it)."""
+    return [variant_row(key, language, house) for key in cards.VARIANTS]
+
+
+def variant_row(
+    key: str, language: str, house: cards.House = cards.DEFAULT_HOUSE
+) -> dict[str, Any]:
     data = rules().variants
-    rows = []
-    for key, variant in cards.VARIANTS.items():
-        if key == "standard":
-            continue
-        jack = variant.fixed_jack or cards.JACK_HALF
-        totals = cards.possible_totals(variant, jack)
-        rows.append(
+    variant = cards.VARIANTS[key]
+    jack = variant.fixed_jack or house.jack
+    totals = cards.possible_totals(variant, jack)
+    players = variant.max_players
+    if key == house.variant:
+        players = house.max_players
+    return {
+        "key": key,
+        "name": data[key]["name"][language],
+        "description": render_text(data[key]["description"], language, house=house),
+        "players": players,
+        "exactly": players == cards.PLAYER_RANGE[0],
+        "cards": variant.hand_size,
+        "lowest": format_points(min(totals), language),
+        "highest": format_points(max(totals), language),
+        "house_rule": key in ("jack_eleven", "stock_only"),
+    }
+
+
+def variant_name(key: str, language: str | None = None) -> str:
+    return rules().variants[key]["name"][language or translation.get_language()]
+
+
+def whole_round(language: str, house: cards.House) -> dict[str, Any]:
+    """The scripted round of the rules data, played under the table's rules (the
+    five-card game for two whatever the variant)."""
+    script = rules().round
+    five = cards.House(jack=house.jack, start_card=house.start_card, swap_seen=house.swap_seen)
+    played = cards.play_round(script, five)
+    names = [str(n) for n in script["names"]]
+
+    def card(code):
+        return card_html(code, language)
+
+    def pts(value):
+        return format_points(value, language)
+
+    turns = []
+    for turn in played.turns:
+        turns.append(
             {
-                "key": key,
-                "name": data[key]["name"][language],
-                "description": render_text(data[key]["description"], language),
-                "players": variant.max_players,
-                "exactly": variant.max_players == cards.PLAYER_RANGE[0],
-                "cards": variant.hand_size,
-                "lowest": format_points(min(totals), language),
-                "highest": format_points(max(totals), language),
+                "number": turn.number,
+                "name": names[turn.player],
+                "card": card(turn.card),
+                "points": pts(cards.hand_total([turn.card], house.jack)),
+                "place": turn.place,
+                "replaced": turn.replaced and card(turn.replaced),
+                "replaced_points": turn.replaced
+                and pts(cards.hand_total([turn.replaced], house.jack)),
+                "seen": turn.seen,
             }
         )
-    return rows
+    players = []
+    for i, name in enumerate(names):
+        players.append(
+            {
+                "name": name,
+                "draw": card(played.draw[i]),
+                "draw_points": pts(cards.hand_total([played.draw[i]], house.jack)),
+                "dealt": [card(c) for c in played.dealt[i]],
+                "peeked": [card(played.dealt[i][p - 1]) for p in played.peeked[i]],
+                "peeked_places": played.peeked[i],
+                "row": [
+                    {"card": card(c), "points": pts(cards.hand_total([c], house.jack))}
+                    for c in played.rows[i]
+                ],
+                "row_total": pts(played.row_totals[i]),
+                "ghost": card(played.ghosts[i]),
+                "ghost_points": pts(cards.hand_total([played.ghosts[i]], house.jack)),
+                "total": pts(played.totals[i]),
+                "wins": i in played.winners,
+                # a single round past the threshold: the highest total loses the game
+                "over": house.threshold is not None
+                and played.totals[i] >= house.threshold
+                and played.totals[i] == max(played.totals),
+            }
+        )
+    return {
+        "players": players,
+        "turns": turns,
+        "dealer": names[played.dealer],
+        "starter": names[played.starter],
+        "start_card": played.start_card and card(played.start_card),
+        "stock": played.stock_size,
+        "first_quiet": len(played.turns) + 1,
+        "last_turn": played.stock_size,
+        "quiet_turns": played.quiet_turns,
+        "last_player": names[played.last_player],
+        "winners": [names[i] for i in played.winners],
+        "difference": pts(max(played.totals) - min(played.totals)),
+        "threshold": house.threshold,
+    }
 
 
-@cache
-def rendered_sections(language: str) -> list[dict[str, Any]]:
-    """Every section of the rules page in one language, rendered once per process."""
+def _render_block(
+    block: dict[str, Any], language: str, house: cards.House, data: Rules, patches: dict
+) -> dict[str, Any]:
+    kind = block["kind"]
+    item: dict[str, Any] = {"kind": kind, "id": block.get("id"), "patched": "patched" in block}
+
+    def text(node, figures=None):
+        return render_text(node, language, figures, house)
+
+    if kind == "p":
+        item["text"] = text(block["text"])
+    elif kind in ("list", "steps"):
+        item["items"] = [text(i) for i in block["items"]]
+    elif kind == "settle":
+        item["items"] = [
+            {f: text(i[f]) for f in ("question", "default", "other")} for i in block["items"]
+        ]
+    elif kind in EXAMPLE_FIGURES:
+        figures = example_figures(block, house)
+        item.update(
+            caption=block["caption"][language],
+            text=text(block["text"], figures),
+            figures={k: format_points(v, language) for k, v in figures.items()},
+            cards=[
+                {
+                    "html": card_html(c, language),
+                    "points": format_points(cards.hand_total([c], house.jack), language),
+                }
+                for c in block.get("cards") or block.get("row") or []
+            ],
+            ghost=block.get("ghost") and card_html(block["ghost"], language),
+            jack_half=house.jack == cards.JACK_HALF,
+        )
+    elif kind == "values":
+        item["rows"] = value_rows(language, house.jack)
+    elif kind == "variants":
+        item["rows"] = variant_rows(language, house)
+    elif kind == "table_picture":
+        key = block.get("variant", "house")
+        item["picture"] = table_picture(language, house if key == "house" else None, key)
+    elif kind == "whole_round":
+        item["round"] = whole_round(language, house)
+    elif kind == "faq":
+        item["items"] = []
+        for entry in data.faq:
+            entry = _patched(entry, patches)
+            if entry is None:
+                continue
+            item["items"].append(
+                {
+                    "id": entry["id"],
+                    "question": text(entry["question"]),
+                    "answer": text(entry["answer"]),
+                    "patched": "patched" in entry,
+                }
+            )
+    elif kind == "related":
+        item["items"] = [
+            {"name": r["name"][language], "text": text(r["text"])} for r in data.related
+        ]
+    elif kind == "sources":
+        item["items"] = [
+            {
+                "title": s["title"][language],
+                "says": text(s["says"]),
+                "checked": s.get("checked"),
+            }
+            for s in data.sources
+        ]
+    return item
+
+
+CARD_W, CARD_H, GAP = 28, 40, 6
+PICTURE_W = 320
+
+
+def table_picture(language: str, house: cards.House | None, key: str) -> dict[str, Any]:
+    """Where the table picture puts each card: the rows of places (or the hands of
+    three), the ghosts set aside, the stock and the discard pile, in a 320-wide box."""
+    if house is None:
+        house = cards.House(variant=key if key in cards.TABLE_VARIANTS else "standard")
+    variant = house.rules_variant
+    in_hand = variant.key == "three_in_hand"
+    seats = []
+    if in_hand:
+        # three players: you at the bottom, two across the table; each holds three
+        # cards fanned in the hand and has a ghost lying on the table in front.
+        for label, x, y in (("left", 20, 24), ("right", 200, 24), ("you", 110, 196)):
+            hand = [{"x": x + i * 14, "y": y} for i in range(variant.row_size)]
+            ghost = {"x": x + 64, "y": y + (44 if label != "you" else -50)}
+            seats.append({"who": label, "hand": hand, "ghost": ghost, "places": []})
+        height = 250
+    else:
+        row = variant.row_size
+        width = row * CARD_W + (row - 1) * GAP + 12 + CARD_W
+        left = (PICTURE_W - width) // 2
+        for who, y in (("opponent", 24), ("you", 182)):
+            places = [{"x": left + i * (CARD_W + GAP), "y": y, "number": i + 1} for i in range(row)]
+            ghost = {"x": left + row * (CARD_W + GAP) + 12 - GAP, "y": y}
+            seats.append({"who": who, "places": places, "ghost": ghost, "hand": []})
+        height = 250
+    middle = 112 if not in_hand else 110
+    return {
+        "variant": variant.key,
+        "in_hand": in_hand,
+        "rows": variant.row_size,
+        "seats": seats,
+        "stock": {"x": 112, "y": middle},
+        "discard": {"x": 176, "y": middle},
+        "start_card": house.face_up_start,
+        "width": PICTURE_W,
+        "height": height,
+        "card_w": CARD_W,
+        "card_h": CARD_H,
+        "id": f"picture-{variant.key}-{int(house.face_up_start)}",
+    }
+
+
+@lru_cache(maxsize=512)
+def rendered_sections(
+    language: str, house: cards.House = cards.DEFAULT_HOUSE
+) -> list[dict[str, Any]]:
+    """Every section of the rules page in one language for one table's house rules,
+    rendered once per process and table."""
     data = rules()
+    patches = _choose_patches(data, house)
     out = []
     for section in data.sections:
         blocks = []
         for block in section.get("blocks", []):
-            kind = block["kind"]
-            item: dict[str, Any] = {"kind": kind}
-            if kind == "p":
-                item["text"] = render_text(block["text"], language)
-            elif kind in ("list", "steps"):
-                item["items"] = [render_text(i, language) for i in block["items"]]
-            elif kind == "settle":
-                item["items"] = [
-                    {f: render_text(i[f], language) for f in ("question", "default", "other")}
-                    for i in block["items"]
-                ]
-            elif kind in EXAMPLE_FIGURES:
-                figures = example_figures(block)
-                item.update(
-                    caption=block["caption"][language],
-                    text=render_text(block["text"], language, figures),
-                    figures={k: format_points(v, language) for k, v in figures.items()},
-                    cards=[
-                        {
-                            "html": card_html(c, language),
-                            "points": format_points(cards.hand_total([c]), language),
-                        }
-                        for c in block.get("cards") or block.get("row") or []
-                    ],
-                    ghost=block.get("ghost") and card_html(block["ghost"], language),
-                )
-            elif kind == "values":
-                item["rows"] = value_rows(language)
-            elif kind == "variants":
-                item["rows"] = variant_rows(language)
-            elif kind == "faq":
-                item["items"] = [
-                    {
-                        "question": render_text(q["question"], language),
-                        "answer": render_text(q["answer"], language),
-                    }
-                    for q in data.faq
-                ]
-            elif kind == "related":
-                item["items"] = [
-                    {"name": r["name"][language], "text": render_text(r["text"], language)}
-                    for r in data.related
-                ]
-            blocks.append(item)
+            block = _patched(block, patches)
+            if block is None:
+                continue
+            blocks.append(_render_block(block, language, house, data, patches))
         out.append({"id": section["id"], "title": section["title"][language], "blocks": blocks})
     return out

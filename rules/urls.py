@@ -1,11 +1,23 @@
-from django.urls import path
+from django.urls import path, register_converter
 from django.utils.translation import pgettext_lazy
 
 from . import views
+from .house import HouseConverter
+
+register_converter(HouseConverter, "house")
 
 app_name = "rules"
 urlpatterns = [
     path("", views.home, name="home"),
     path(pgettext_lazy("url", "rules/"), views.rules_page, name="rules"),
+    path(pgettext_lazy("url", "rules/<house:house>/"), views.rules_page, name="rules-for"),
     path(pgettext_lazy("url", "variants/"), views.variants_page, name="variants"),
+    path(pgettext_lazy("url", "card/"), views.quick_card, name="card"),
+    path(pgettext_lazy("url", "card/<house:house>/"), views.quick_card, name="card-for"),
+    path(pgettext_lazy("url", "sheet/<int:players>/"), views.score_sheet, name="sheet"),
+    path(
+        pgettext_lazy("url", "sheet/<int:players>/<house:house>/"),
+        views.score_sheet,
+        name="sheet-for",
+    ),
 ]

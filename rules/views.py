@@ -1,17 +1,49 @@
 from django.conf import settings
-from django.shortcuts import render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
+from django_htmx.http import push_url
 
-from . import content
+from . import cards, content
+from .house import HouseForm, differences, summary
 
 # Rules pages change only with a deploy: keep the whole response per language, let
 # browsers keep it for an hour, and answer revalidations with 304 (ConditionalGet).
 rules_cache = cache_page(60 * 60, cache="pages")
 public = cache_control(public=True, max_age=60 * 60)
+
+
+def house_url(name: str, house: cards.House, *args) -> str:
+    """The address of a page for a table's house rules; the plain one for the defaults."""
+    if house.is_default():
+        return reverse(f"rules:{name}", args=args)
+    return reverse(f"rules:{name}-for", args=[*args, house])
+
+
+def _canonical_or_404(request, name: str, house: cards.House | None, *args):
+    """A combination named in another order is sent to its one address."""
+    if house is None:
+        return None
+    wanted = house_url(name, house, *args)
+    if request.path != wanted:
+        return redirect(wanted, permanent=True)
+    return None
+
+
+def rules_context(house: cards.House) -> dict:
+    language = get_language()
+    return {
+        "sections": content.rendered_sections(language, house),
+        "house": house,
+        "summary": summary(house),
+        "differences": differences(house),
+        "card_url": house_url("card", house),
+        "sheet_url": house_url("sheet", house, min(4, house.max_players)),
+    }
 
 
 @require_safe
@@ -24,10 +56,35 @@ def home(request):
 @require_safe
 @public
 @rules_cache
-def rules_page(request):
-    return render(
-        request, "rules/rules.html", {"sections": content.rendered_sections(get_language())}
-    )
+def rules_page(request, house: cards.House | None = None):
+    if "variant" in request.GET:
+        return choose(request, house or cards.House())
+    moved = _canonical_or_404(request, "rules", house)
+    if moved:
+        return moved
+    house = house or cards.House()
+    context = rules_context(house)
+    context["form"] = HouseForm.for_house(house)
+    return render(request, "rules/rules.html", context)
+
+
+def choose(request, current: cards.House):
+    """The choices form, sent by GET: to the combination's own address when it is valid
+    (htmx gets the page straight away, with that address pushed); otherwise the page
+    again with the choices kept and the errors named."""
+    form = HouseForm(request.GET)
+    if not form.is_valid():
+        context = rules_context(current)
+        context["form"] = form
+        return render(request, "rules/rules.html", context, status=422)
+    house = form.house()
+    url = house_url("rules", house)
+    if not request.htmx:
+        return redirect(url)
+    context = rules_context(house)
+    context["form"] = HouseForm.for_house(house)
+    request.canonical_path = url
+    return push_url(render(request, "rules/rules.html", context), url)
 
 
 @require_safe
@@ -47,10 +104,79 @@ def variants_page(request):
     )
 
 
+@require_safe
+@public
+@rules_cache
+def quick_card(request, house: cards.House | None = None):
+    """One A4 page: values, setup, a turn, the end, scoring, with the table's rules."""
+    moved = _canonical_or_404(request, "card", house)
+    if moved:
+        return moved
+    house = house or cards.House()
+    # keyed with underscores: a template cannot look up "setup-deal"
+    sections = {
+        s["id"].replace("-", "_"): s for s in content.rendered_sections(get_language(), house)
+    }
+    blocks = {
+        b["id"].replace("-", "_"): b for s in sections.values() for b in s["blocks"] if b["id"]
+    }
+    values = next(b for b in sections["values"]["blocks"] if b["kind"] == "values")
+    return render(
+        request,
+        "rules/card.html",
+        {
+            "house": house,
+            "summary": summary(house),
+            "values": values,
+            "sections": sections,
+            "blocks": blocks,
+            "rules_url": house_url("rules", house),
+        },
+    )
+
+
+@require_safe
+@public
+@rules_cache
+def score_sheet(request, players: int, house: cards.House | None = None):
+    """A paper score sheet for this many players, the threshold printed on it."""
+    resolved = house or cards.House()
+    if not cards.PLAYER_RANGE[0] <= players <= resolved.max_players:
+        raise Http404("no such number of players for these rules")
+    moved = _canonical_or_404(request, "sheet", house, players)
+    if moved:
+        return moved
+    return render(
+        request,
+        "rules/sheet.html",
+        {
+            "house": resolved,
+            "summary": summary(resolved),
+            "players": range(1, players + 1),
+            "rounds": range(1, SHEET_ROUNDS + 1),
+            "rules_url": house_url("rules", resolved),
+            "counts": range(cards.PLAYER_RANGE[0], resolved.max_players + 1),
+            "count": players,
+        },
+    )
+
+
+SHEET_ROUNDS = 20  # rows on the paper sheet: a game to 21 rarely lasts longer
+
+
 def prerendered_paths() -> list[str]:
-    """The pages that change only with a deploy: rendered once, served from memory."""
+    """The pages that change only with a deploy: rendered once, served from memory.
+    Every combination of house rules is among them, except other thresholds (a number
+    from 1 to 500: those are rendered on request and kept in the page cache)."""
+    houses = [
+        h
+        for h in content.all_houses()
+        if h.threshold in (cards.LOSS_THRESHOLD, None) and not h.is_default()
+    ]
     paths = []
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             paths += [reverse(name) for name in ("rules:home", "rules:rules", "rules:variants")]
+            paths += [reverse("rules:card"), reverse("rules:sheet", args=[2])]
+            paths += [reverse("rules:rules-for", args=[h]) for h in houses]
     return paths

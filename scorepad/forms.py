@@ -10,6 +10,7 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules import cards, content
+from rules.templatetags.ghost import and_list
 
 from .models import MAX_ROUNDS
 
@@ -94,8 +95,7 @@ def parse_ranks(text: str) -> list[str]:
     return ranks
 
 
-def variant_name(key: str) -> str:
-    return content.rules().variants[key]["name"][get_language()]
+variant_name = content.variant_name
 
 
 def points_text(value: Decimal) -> str:
@@ -437,10 +437,10 @@ class RoundForm(forms.Form):
         if too_many:
             language = get_language()
             raise ValidationError(
-                gettext("A deck has only %(n)s of each rank, and this round has more: %(ranks)s.")
+                gettext("A deck holds only %(n)s of each rank, but this round has more %(ranks)s.")
                 % {
                     "n": cards.COPIES_PER_RANK,
-                    "ranks": ", ".join(content.RANK_NAMES[language][r] for r in too_many),
+                    "ranks": and_list(content.RANK_PLURALS[language][r] for r in too_many),
                 },
                 code="four_of_a_rank",
             )

@@ -218,6 +218,8 @@ def board_context(game: Game, watching=False, **extra) -> dict:
             "low": threshold * 2 // 3,
             "high": threshold * 5 // 6,
             "lost": i in result.losers,
+            # crossed in the same round as the loser, who had more: no "0 left"
+            "over": bool(threshold) and result.totals[i] >= threshold,
             "won": i in result.winners and result.finished,
             "deals": i == result.next_dealer and not result.finished,
             "leads": i in leaders and len(leaders) < len(names),

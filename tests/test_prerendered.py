@@ -10,11 +10,23 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 
 from ghost_site import prerendered
+from rules import cards, content
 from rules.views import prerendered_paths
 
 ORIGIN = "https://ghost.example"
 PRODUCTION_ORIGIN = {"SITE_URL": ORIGIN, "ALLOWED_HOSTS": ["ghost.example"]}
-PAGES = ["/en/", "/en/rules/", "/en/variants/", "/nb/", "/nb/regler/", "/nb/varianter/"]
+PAGES = [
+    "/en/",
+    "/en/rules/",
+    "/en/variants/",
+    "/nb/",
+    "/nb/regler/",
+    "/nb/varianter/",
+    "/en/rules/jack-11+stock-only/",
+    "/nb/regler/three-in-hand+one-round/",
+    "/nb/huskekort/",
+    "/en/sheet/2/",
+]
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +72,14 @@ def call(app, path, method="GET", query="", **headers):
 
 
 def test_every_rules_page_in_both_languages_is_prerendered():
-    assert prerendered_paths() == PAGES
+    """The rules, variants, card and sheet pages, and the rules page for every
+    combination of house rules but the other thresholds, in both languages."""
+    paths = prerendered_paths()
+    assert set(PAGES) <= set(paths)
+    assert len(paths) == len(set(paths))
+    houses = [h for h in content.all_houses() if h.threshold in (cards.LOSS_THRESHOLD, None)]
+    assert len(paths) == 2 * (5 + len(houses) - 1)
+    assert not any("/to-" in path for path in paths)
 
 
 @pytest.mark.django_db

@@ -154,12 +154,18 @@ def test_four_lines_to_settle(language):
 
 
 @pytest.mark.parametrize("language", ["en", "nb"])
-def test_variant_table_has_the_four_variants(language):
+def test_variant_table_has_the_standard_game_and_the_four_variants(language):
     rows = content.variant_rows(language)
-    assert [r["key"] for r in rows] == ["seven_cards", "jack_eleven", "three_in_hand", "stock_only"]
+    assert [r["key"] for r in rows] == [
+        "standard",
+        "seven_cards",
+        "jack_eleven",
+        "three_in_hand",
+        "stock_only",
+    ]
     assert all(r["name"] and r["description"] for r in rows)
 
 
 def test_norwegian_variant_names():
     names = [r["name"] for r in content.variant_rows("nb")]
-    assert names == ["Sju kort", "Knekt som 11", "Tre på hånden", "Bare trekkbunke"]
+    assert names == ["Vanlig", "Sju kort", "Knekt som 11", "Tre på hånden", "Bare trekkbunke"]

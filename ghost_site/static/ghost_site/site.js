@@ -53,3 +53,9 @@
     }).catch(function () { /* no worker: the site works as before */ });
   });
 })();
+
+// Sheets to print: the print button shows only where a script can press it.
+document.querySelectorAll("[data-print]").forEach(function (button) {
+  button.hidden = false;
+  button.addEventListener("click", function () { window.print(); });
+});

@@ -1,0 +1,275 @@
+"""A table's house rules in the address, and the form that chooses them.
+
+Every combination has one address: the rules page's path with the choices that differ
+from the site's defaults, in a fixed order, as words joined by "+":
+`/en/rules/jack-11+stock-only+to-15/`. A path (not a query) so a CDN or the static
+export can keep each combination as a file. The words are the same in both languages,
+so the language switch keeps the combination.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from . import cards, content
+
+VARIANT_WORDS = {"seven_cards": "seven-cards", "three_in_hand": "three-in-hand"}
+THRESHOLD_WORD = re.compile(r"to-([1-9][0-9]{0,2})")
+SEPARATOR = "+"
+# The order the words come in; anything else is refused or redirected to this order.
+ORDER = ("variant", "jack", "stock", "seen", "threshold", "more")
+
+
+def to_words(house: cards.House) -> list[str]:
+    words = []
+    if house.variant != cards.STANDARD.key:
+        words.append(VARIANT_WORDS[house.variant])
+    if house.jack == cards.JACK_ELEVEN:
+        words.append("jack-11")
+    if not house.start_card:
+        words.append("stock-only")
+    if not house.swap_seen:
+        words.append("no-seen-swap")
+    if house.threshold is None:
+        words.append("one-round")
+    elif house.threshold != cards.LOSS_THRESHOLD:
+        words.append(f"to-{house.threshold}")
+    if house.more_players:
+        words.append("more-players")
+    return words
+
+
+def to_slug(house: cards.House) -> str:
+    return SEPARATOR.join(to_words(house))
+
+
+def from_slug(slug: str) -> cards.House:
+    """The house rules a path names, in any order; ValueError for an unknown word, a
+    word twice, or a combination that cannot be played."""
+    fields: dict = {}
+    variants = {word: key for key, word in VARIANT_WORDS.items()}
+    for word in slug.split(SEPARATOR):
+        if word in variants:
+            name, value = "variant", variants[word]
+        elif word == "jack-11":
+            name, value = "jack", cards.JACK_ELEVEN
+        elif word == "stock-only":
+            name, value = "start_card", False
+        elif word == "no-seen-swap":
+            name, value = "swap_seen", False
+        elif word == "one-round":
+            name, value = "threshold", None
+        elif word == "more-players":
+            name, value = "more_players", True
+        elif match := THRESHOLD_WORD.fullmatch(word):
+            name, value = "threshold", int(match[1])
+            if value == cards.LOSS_THRESHOLD:
+                raise ValueError("the default threshold is not named")
+        else:
+            raise ValueError(f"unknown house rule {word!r}")
+        if name in fields:
+            raise ValueError(f"{name} given twice")
+        fields[name] = value
+    house = cards.House(**fields)
+    if house.is_default():
+        raise ValueError("no house rule named")
+    return house
+
+
+class HouseConverter:
+    """`<house:house>` in a URL: a non-empty slug of known words."""
+
+    regex = r"[a-z0-9-]+(?:\+[a-z0-9-]+)*"
+
+    def to_python(self, value: str) -> cards.House:
+        return from_slug(value)
+
+    def to_url(self, value: cards.House) -> str:
+        return to_slug(value)
+
+
+def variant_choices():
+    return [(key, content.variant_name(key)) for key in cards.TABLE_VARIANTS]
+
+
+class HouseForm(forms.Form):
+    """The choices on the rules page. Submitted by GET, so it works without JavaScript
+    and every choice is a link."""
+
+    jack = forms.TypedChoiceField(
+        label=_("A jack is worth"),
+        coerce=cards.Decimal,
+        widget=forms.RadioSelect,
+        initial=str(cards.JACK_HALF),
+    )
+    start = forms.ChoiceField(
+        label=_("The discard pile starts with"),
+        choices=[
+            ("card", pgettext_lazy("start", "a face-up card")),
+            ("stock", pgettext_lazy("start", "nothing: stock only")),
+        ],
+        widget=forms.RadioSelect,
+        initial="card",
+    )
+    seen = forms.ChoiceField(
+        label=_("May you swap away a card you have seen?"),
+        choices=[("yes", _("yes")), ("no", _("no"))],
+        widget=forms.RadioSelect,
+        initial="yes",
+    )
+    ends = forms.ChoiceField(
+        label=_("The game ends"),
+        choices=[],  # named in __init__, from rules.cards
+        widget=forms.RadioSelect,
+        initial="threshold",
+    )
+    threshold = forms.IntegerField(
+        label=_("Loss threshold"),
+        required=False,
+        min_value=cards.THRESHOLD_RANGE[0],
+        max_value=cards.THRESHOLD_RANGE[1],
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    variant = forms.ChoiceField(label=_("Variant"), widget=forms.RadioSelect, initial="standard")
+    more_players = forms.BooleanField(
+        label=_("More than two play the five-card game"), required=False
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["jack"].choices = [
+            (str(v), content.format_points(v)) for v in cards.JACK_VALUES
+        ]
+        self.fields["ends"].choices = [
+            (
+                "threshold",
+                gettext("when someone reaches %(n)s points") % {"n": cards.LOSS_THRESHOLD},
+            ),
+            ("custom", gettext("at another threshold")),
+            ("single", gettext("after a single round")),
+        ]
+        self.fields["variant"].choices = variant_choices()
+        self.fields["more_players"].help_text = gettext(
+            "Up to %(n)s players, five cards each: as many as one deck can deal."
+        ) % {"n": cards.most_players(cards.STANDARD)}
+
+    @classmethod
+    def for_house(cls, house: cards.House) -> HouseForm:
+        if house.single_round:
+            ends = "single"
+        elif house.threshold == cards.LOSS_THRESHOLD:
+            ends = "threshold"
+        else:
+            ends = "custom"
+        return cls(
+            initial={
+                "jack": str(house.jack),
+                "start": "card" if house.start_card else "stock",
+                "seen": "yes" if house.swap_seen else "no",
+                "ends": ends,
+                "threshold": house.threshold if ends == "custom" else None,
+                "variant": house.variant,
+                "more_players": house.more_players,
+            }
+        )
+
+    def clean(self):
+        data = super().clean()
+        if (
+            data.get("ends") == "custom"
+            and data.get("threshold") is None
+            and "threshold" not in self.errors
+        ):
+            self.add_error(
+                "threshold",
+                gettext("Give the threshold, a whole number from %(low)s to %(high)s.")
+                % {"low": cards.THRESHOLD_RANGE[0], "high": cards.THRESHOLD_RANGE[1]},
+            )
+        variant = data.get("variant")
+        if variant and data.get("seen") == "no" and not cards.House.has_unseen_places(variant):
+            self.add_error(
+                "seen",
+                gettext(
+                    "In “%(variant)s” you see every card you could swap away, so this rule "
+                    "does not apply. Choose “yes” or another variant."
+                )
+                % {"variant": content.variant_name(variant)},
+            )
+        if variant and data.get("more_players") and not cards.House.allows_more_players(variant):
+            self.add_error(
+                "more_players",
+                gettext("More players is a house rule of the five-card game, “%(name)s”.")
+                % {"name": content.variant_name(cards.STANDARD.key)},
+            )
+        return data
+
+    def house(self) -> cards.House:
+        data = self.cleaned_data
+        threshold = {
+            "threshold": cards.LOSS_THRESHOLD,
+            "custom": data.get("threshold"),
+            "single": None,
+        }[data["ends"]]
+        return cards.House(
+            variant=data["variant"],
+            jack=data["jack"],
+            start_card=data["start"] == "card",
+            swap_seen=data["seen"] == "yes",
+            threshold=threshold,
+            more_players=bool(data.get("more_players")),
+        )
+
+
+def summary(house: cards.House) -> list[str]:
+    """The table's choices in a few words each, for the line at the top of the page."""
+    words = [content.variant_name(house.variant)]
+    words.append(gettext("jack %(points)s") % {"points": content.format_points(house.jack)})
+    words.append(gettext("a face-up start card") if house.face_up_start else gettext("stock only"))
+    if house.has_unseen_places(house.variant):
+        words.append(
+            gettext("seen cards may be swapped") if house.swap_seen else gettext("seen cards stay")
+        )
+    if house.single_round:
+        words.append(gettext("one round"))
+    else:
+        words.append(gettext("to %(n)s points") % {"n": house.threshold})
+    if house.more_players:
+        words.append(gettext("up to %(n)s players") % {"n": house.max_players})
+    return words
+
+
+def differences(house: cards.House) -> list[str]:
+    """Each choice that differs from the site's defaults, said in a sentence."""
+    default = cards.House()
+    lines = []
+    if house.variant != default.variant:
+        lines.append(
+            gettext("You play the variant “%(name)s”.")
+            % {"name": content.variant_name(house.variant)}
+        )
+    if house.jack != default.jack:
+        lines.append(
+            gettext("A jack counts %(points)s, not %(default)s.")
+            % {
+                "points": content.format_points(house.jack),
+                "default": content.format_points(default.jack),
+            }
+        )
+    if not house.start_card:
+        lines.append(gettext("No card is turned up to start the discard pile."))
+    if not house.swap_seen:
+        lines.append(gettext("A card you have seen may not be swapped away."))
+    if house.single_round:
+        lines.append(gettext("You play a single round."))
+    elif house.threshold != default.threshold:
+        lines.append(
+            gettext("The game ends at %(n)s points, not %(default)s.")
+            % {"n": house.threshold, "default": default.threshold}
+        )
+    if house.more_players:
+        lines.append(gettext("Up to %(n)s can play the five-card game.") % {"n": house.max_players})
+    return lines
