@@ -18,7 +18,6 @@ COPIES_PER_RANK = 4  # one deck: four suits
 PEEKED_CARDS = 2
 LOSS_THRESHOLD = 21
 THRESHOLD_RANGE = (1, 500)
-PLAYER_RANGE = (2, 6)
 ROUND_MINUTES = 10
 GAME_MINUTES = (15, 30)
 
@@ -139,6 +138,11 @@ def most_players(variant: Variant, face_up_start: bool = True) -> int:
     """How many can play a variant from one deck: every hand dealt, plus the start card
     when one is turned, must fit in the deck."""
     return (DECK_SIZE - int(face_up_start)) // variant.hand_size
+
+
+# From two players to the most any table can seat: the five-card game with the house
+# rule for more players, as many as one deck deals to (or a variant's own limit).
+PLAYER_RANGE = (2, max(most_players(STANDARD), *(v.max_players for v in VARIANTS.values())))
 
 
 @dataclass(frozen=True)

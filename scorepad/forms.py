@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.utils import flatatt
 from django.utils.html import format_html
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import cards, content
@@ -138,7 +138,15 @@ def variant_label(variant: cards.Variant) -> str:
     return text % {"name": variant_name(variant.key), "low": low, "n": variant.max_players}
 
 
-VARIANT_MAX_PLAYERS = {v.key: v.max_players for v in cards.SCOREPAD_VARIANTS}
+# The variants the new-game form offers: "stock only" is the start-card choice there.
+NEW_GAME_VARIANTS = tuple(cards.VARIANTS[key] for key in cards.TABLE_VARIANTS)
+VARIANT_MAX_PLAYERS = {v.key: v.max_players for v in NEW_GAME_VARIANTS}
+# With the house rule for more players, per variant that allows it.
+MORE_PLAYERS_MAX = {
+    v.key: cards.most_players(v)
+    for v in NEW_GAME_VARIANTS
+    if cards.House.allows_more_players(v.key)
+}
 
 
 class PointsField(forms.DecimalField):
@@ -194,11 +202,35 @@ class NewGameForm(forms.Form):
         initial=cards.STANDARD.key,
         widget=forms.RadioSelect,
     )
+    more_players = forms.BooleanField(
+        label=_("More than two play the five-card game"), required=False
+    )
     jack_value = forms.TypedChoiceField(
         label=_("A jack is worth"),
         coerce=Decimal,
         widget=forms.RadioSelect,
         initial="0.5",
+    )
+    start_card = forms.TypedChoiceField(
+        label=_("The discard pile starts with"),
+        coerce=lambda value: value == "card",
+        required=False,  # a form from before this choice existed: the site's default
+        empty_value=True,
+        choices=[
+            ("card", pgettext_lazy("start", "a face-up card")),
+            ("stock", pgettext_lazy("start", "nothing: stock only")),
+        ],
+        widget=forms.RadioSelect,
+        initial="card",
+    )
+    swap_seen = forms.TypedChoiceField(
+        label=_("May you swap away a card you have seen?"),
+        coerce=lambda value: value == "yes",
+        required=False,
+        empty_value=True,
+        choices=[("yes", _("yes")), ("no", _("no"))],
+        widget=forms.RadioSelect,
+        initial="yes",
     )
     game_length = forms.ChoiceField(
         label=_("The game ends"),
@@ -221,9 +253,10 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["variant"].choices = [
-            (v.key, variant_label(v)) for v in cards.SCOREPAD_VARIANTS
-        ]
+        self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
+        self.fields["more_players"].help_text = gettext(
+            "A house rule: up to %(n)s players, five cards each, as many as one deck can deal."
+        ) % {"n": max(MORE_PLAYERS_MAX.values())}
         self.fields["game_length"].choices = [
             (
                 "threshold",
@@ -255,16 +288,50 @@ class NewGameForm(forms.Form):
         data = super().clean()
         count = data.get("player_count")
         variant = cards.VARIANTS.get(data.get("variant", ""))
-        if count and variant and count > variant.max_players:
+        more = bool(data.get("more_players"))
+        if more and variant and variant.key not in MORE_PLAYERS_MAX:
+            self.add_error(
+                "more_players",
+                gettext("More players is a house rule of the five-card game, “%(name)s”.")
+                % {"name": variant_name(cards.STANDARD.key)},
+            )
+        elif variant and more and count and count > MORE_PLAYERS_MAX[variant.key]:
+            self.add_error(
+                "player_count",
+                gettext("One deck deals five cards to at most %(n)s players.")
+                % {"n": MORE_PLAYERS_MAX[variant.key]},
+            )
+        elif count and variant and not more and count > variant.max_players:
+            if variant.key in MORE_PLAYERS_MAX:
+                message = gettext(
+                    "“%(variant)s” is for %(n)s players. For more, tick the house rule for "
+                    "more players, or choose “%(more)s”."
+                )
+            elif variant.key == "three_in_hand":
+                message = gettext(
+                    "“%(variant)s” is for up to %(n)s players. For more, choose “%(standard)s” "
+                    "with the house rule for more players."
+                )
+            else:
+                message = gettext(
+                    "“%(variant)s” is for up to %(n)s players. For more, choose “%(more)s”."
+                )
             self.add_error(
                 "variant",
-                gettext("“%(variant)s” is for up to %(n)s players. For more, choose “%(more)s”.")
+                message
                 % {
                     "variant": variant_name(variant.key),
                     "n": variant.max_players,
                     "more": variant_name("three_in_hand"),
+                    "standard": variant_name(cards.STANDARD.key),
                 },
             )
+        if (
+            variant
+            and data.get("swap_seen") is False
+            and not cards.House.has_unseen_places(variant.key)
+        ):
+            data["swap_seen"] = True  # every card you could swap away is one you see
         if (
             data.get("game_length") == "custom"
             and data.get("threshold") is None

@@ -120,6 +120,10 @@ class Game(models.Model):
         default=cards.STANDARD.key,
     )
     jack_value = models.DecimalField(max_digits=3, decimal_places=1, default=cards.JACK_HALF)
+    # The two house rules that never change a score, kept so the game's Rules link can
+    # open the rules as this table plays them.
+    start_card = models.BooleanField(default=True)
+    swap_seen = models.BooleanField(default=True)
     threshold = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Loss threshold; empty for a single round."
     )
@@ -165,6 +169,24 @@ class Game(models.Model):
     @property
     def single_round(self) -> bool:
         return self.threshold is None
+
+    @property
+    def house(self) -> cards.House:
+        """The game's rules as the rules pages take them. An older "stock only" game is
+        the five-card game without a start card; more players than the variant's own
+        limit is the house rule for more players."""
+        if not hasattr(self, "player_list"):
+            self.load_players()
+        variant = self.rules_variant
+        key = cards.STANDARD.key if variant.key == "stock_only" else variant.key
+        return cards.House(
+            variant=key,
+            jack=self.jack_value,
+            start_card=self.start_card and variant.face_up_start,
+            swap_seen=self.swap_seen or not cards.House.has_unseen_places(key),
+            threshold=self.threshold,
+            more_players=len(self.player_list) > variant.max_players,
+        )
 
     def possible_totals(self) -> frozenset[Decimal]:
         return cards.possible_totals(self.rules_variant, self.jack_value)
@@ -365,6 +387,8 @@ class Game(models.Model):
                 [p.name for p in game.player_list],
                 variant=game.variant,
                 jack_value=game.jack_value,
+                start_card=game.start_card,
+                swap_seen=game.swap_seen,
                 threshold=game.threshold,
                 first_dealer=(game.first_dealer + 1) % players,
                 rematch_of=game,

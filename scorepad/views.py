@@ -31,6 +31,7 @@ from rules import cards, content
 from . import scoring
 from .forms import (
     RANK_WORDS,
+    MORE_PLAYERS_MAX,
     VARIANT_MAX_PLAYERS,
     EditRoundForm,
     NewGameForm,
@@ -392,6 +393,8 @@ def start(request):
                     data["names"],
                     variant=data["variant"],
                     jack_value=data["jack_value"],
+                    start_card=data["start_card"],
+                    swap_seen=data["swap_seen"],
                     threshold=form.threshold_value,
                     first_dealer=data["first_dealer"],
                 )
@@ -428,6 +431,7 @@ def render_start(request, form, status=200):
         "my_games": my_games(request),
         "date_format": MY_GAMES_DATE[get_language()],
         "variant_max_json": json.dumps(VARIANT_MAX_PLAYERS),
+        "more_max_json": json.dumps(MORE_PLAYERS_MAX),
     }
     return render(request, "scorepad/start.html", context, status=status)
 

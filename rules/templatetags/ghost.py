@@ -28,3 +28,26 @@ def and_list(names):
     if len(names) < 2:
         return "".join(names)
     return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+@register.filter
+def rules_url(game):
+    """The rules as this game's table plays them, at the section of its variant."""
+    from rules.views import house_url
+
+    house = game.house
+    return f"{house_url('rules', house)}#variant-{house.variant}"
+
+
+@register.filter
+def card_url(game):
+    from rules.views import house_url
+
+    return house_url("card", game.house)
+
+
+@register.filter
+def sheet_url(game):
+    from rules.views import house_url
+
+    return house_url("sheet", game.house, len(game.player_list))

@@ -97,10 +97,16 @@
     });
     // More players than a variant allows: those variants are off, and the choice moves
     // to one that allows them.
+    // The house rule for more players raises the five-card game's limit.
     var most = JSON.parse(form.dataset.variantMax || "{}");
+    var more = JSON.parse(form.dataset.moreMax || "{}");
+    var moreBox = form.elements.more_players;
     var radios = form.querySelectorAll("input[name=variant]");
     var chosen = form.querySelector("input[name=variant]:checked");
-    radios.forEach(function (radio) { radio.disabled = most[radio.value] < count; });
+    radios.forEach(function (radio) {
+      var limit = moreBox && moreBox.checked && more[radio.value] ? more[radio.value] : most[radio.value];
+      radio.disabled = limit < count;
+    });
     if (chosen && chosen.disabled) {
       var fits = Array.prototype.filter.call(radios, function (r) { return !r.disabled; })[0];
       if (fits) fits.checked = true;
