@@ -30,8 +30,8 @@ from rules import cards, content
 
 from . import scoring
 from .forms import (
-    RANK_WORDS,
     MORE_PLAYERS_MAX,
+    RANK_WORDS,
     VARIANT_MAX_PLAYERS,
     EditRoundForm,
     NewGameForm,
