@@ -737,7 +737,7 @@ def _render_block(
         item["rows"] = variant_rows(language, house)
     elif kind == "table_picture":
         key = block.get("variant", "house")
-        item["picture"] = table_picture(language, house if key == "house" else None, key)
+        item["picture"] = table_picture(language, house, key)
     elif kind == "whole_round":
         item["round"] = whole_round(language, house)
     elif kind == "faq":
@@ -779,6 +779,8 @@ def table_picture(language: str, house: cards.House | None, key: str) -> dict[st
     three), the ghosts set aside, the stock and the discard pile, in a 320-wide box."""
     if house is None:
         house = cards.House(variant=key if key in cards.TABLE_VARIANTS else "standard")
+    elif key != "house":  # another variant's picture, with the table's start card
+        house = cards.House(variant=key, start_card=house.start_card)
     variant = house.rules_variant
     in_hand = variant.key == "three_in_hand"
     seats = []

@@ -287,9 +287,19 @@
           });
         } else {
           sending = false;  // the server could not take it now: keep it and try later
+          retryLater();
         }
       })
-      .catch(function () { sending = false; });
+      .catch(function () { sending = false; retryLater(); });
+  }
+  // A send that failed is tried again by itself, sooner first and then every half
+  // minute: a phone may say it is online when it is not (a page opened from its copy
+  // without signal), and then no "online" event comes when the signal returns.
+  var retryDelay = 0, retryTimer = null;
+  function retryLater() {
+    if (retryTimer) return;
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2000, 30000);
+    retryTimer = setTimeout(function () { retryTimer = null; flush(); }, retryDelay);
   }
 
   // No connection: a round is kept; a change that needs the server is refused here.
