@@ -814,7 +814,7 @@ def table_picture(language: str, house: cards.House | None, key: str) -> dict[st
         "height": height,
         "card_w": CARD_W,
         "card_h": CARD_H,
-        "id": f"picture-{variant.key}-{int(house.face_up_start)}",
+        "id": f"picture-{key}",  # one picture of the table's, one of a variant's
     }
 
 

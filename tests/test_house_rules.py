@@ -210,7 +210,9 @@ def test_the_form_with_htmx_gets_the_page_and_its_address(client):
     assert response["HX-Push-Url"] == "/en/rules/jack-11+stock-only+to-15/"
     html = response.content.decode()
     assert jack_row(html) == "11"
-    assert '<link rel="canonical" href="http://testserver/en/rules/jack-11+stock-only+to-15/">' in html
+    assert (
+        '<link rel="canonical" href="http://testserver/en/rules/jack-11+stock-only+to-15/">' in html
+    )
 
 
 @pytest.mark.django_db
@@ -231,7 +233,7 @@ def test_bad_choices_are_named_in_the_readers_language_and_kept(client, language
     assert response.status_code == 422
     html = response.content.decode()
     assert message in html
-    assert "<details id=\"choose\" open>" in html
+    assert '<details id="choose" open>' in html
     assert 'value="stock" id="id_start_1" required checked' in html
 
 
@@ -333,9 +335,10 @@ def test_the_sheets_render_with_the_choices(client, language):
     assert too_many.status_code == 404
     assert jack_row(card.content.decode()) == "11"
     text = sheet.content.decode()
-    assert {"en": "The first to reach 15 points loses.", "nb": "Den som først når 15 poeng, taper."}[
-        language
-    ] in text
+    assert {
+        "en": "The first to reach 15 points loses.",
+        "nb": "Den som først når 15 poeng, taper.",
+    }[language] in text
     assert text.count("<td></td>") == 2 * 21  # twenty rounds and the total, two players
     assert more.content.decode().count("<td></td>") == 7 * 21
 

@@ -9,8 +9,9 @@
   var note = document.querySelector("[data-offline-note]");
   if (copied !== null && note) {
     var when = new Date(copied);
-    var time = note.querySelector("time");
-    if (time && !isNaN(when)) {
+    var slot = note.querySelector("[data-copy-time]");
+    if (slot && !isNaN(when)) {
+      var time = slot.appendChild(document.createElement("time"));
       time.dateTime = copied;
       time.textContent = when.toLocaleString(root.lang === "nb" ? "nb-NO" : "en-GB",
         {day: "numeric", month: "long", hour: "2-digit", minute: "2-digit"});

