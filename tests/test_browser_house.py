@@ -175,3 +175,19 @@ def test_the_print_button_shows_only_with_javascript(live_server, phone):
     page = phone("en", java_script_enabled=False)
     page.goto(live_server.url + "/en/card/")
     assert page.get_by_role("button", name="Print").count() == 0
+
+
+def test_change_opens_the_choices_and_the_threshold_box_follows_the_choice(live_server, phone):
+    page = phone("en")
+    page.goto(live_server.url + "/en/rules/")
+    assert not page.locator("#choose").evaluate("d => d.open")
+    page.locator(".house-line").get_by_role("link", name="Change").click()
+    assert page.locator("#choose").evaluate("d => d.open")
+    box = page.locator("#field-threshold")
+    assert box.is_hidden()
+    page.locator('input[name="ends"][value="custom"]').check()
+    assert box.is_visible()
+    box.locator("input").fill("15")
+    page.get_by_role("button", name="Show the rules for these choices").click()
+    page.wait_for_url(re.compile(r"/en/rules/to-15/$"))
+    assert "to 15 points" in page.locator(".house-line").inner_text()

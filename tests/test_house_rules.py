@@ -393,3 +393,44 @@ def test_a_whole_round_with_a_card_twice_is_refused(data):
     broken["round"]["turns"][0]["card"] = "H9"  # Ada's ghost
     with pytest.raises(content.ContentError, match=r"a card appears twice"):
         content.check(broken)
+
+
+# ------------------------------------------------------------------ defects from the own-words issue
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "also", "left"),
+    [("en", "past the threshold too", "0 left"), ("nb", "også over grensen", "0 igjen")],
+)
+def test_a_player_past_the_threshold_who_did_not_lose_is_not_told_0_to_go(
+    client, language, also, left
+):
+    from .conftest import make_game
+    from .test_scorepad_views import enter
+
+    game = make_game(threshold=21)
+    enter(client, game, "25", "30", lang=language)
+    with translation.override(language):
+        html = client.get(reverse("scorepad:game", args=[game.edit_token])).content.decode()
+    assert also in html and left not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_every_section_variant_and_question_links_to_itself(client, language):
+    html = page_for(client, cards.DEFAULT_HOUSE, language)
+    ids = re.findall(r'<(?:section|tr|dt) id="([^"]+)"', html)
+    assert len(ids) >= 15 + 5 + 8
+    for anchor in ids:
+        assert f'href="#{anchor}"' in html, anchor
+    assert html.count('href="#contents"') == len(re.findall(r"<section id=", html))
+
+
+@pytest.mark.django_db
+def test_no_table_has_both_a_caption_and_a_figcaption(client):
+    for house in (cards.DEFAULT_HOUSE, cards.House(variant="three_in_hand")):
+        html = page_for(client, house, "en")
+        for figure in re.findall(r"<figure.*?</figure>", html, re.S):
+            assert not ("<caption" in figure and "<figcaption" in figure)
+        assert not re.search(r"\shx-\w+=", html)

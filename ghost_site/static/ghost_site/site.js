@@ -60,3 +60,31 @@ document.querySelectorAll("[data-print]").forEach(function (button) {
   button.hidden = false;
   button.addEventListener("click", function () { window.print(); });
 });
+
+// The rules page's choices: "Change" opens them, the threshold box shows only for
+// another threshold, and a combination swapped in by htmx is kept for offline too.
+(function () {
+  "use strict";
+  function sync() {
+    var form = document.querySelector("form.house-form");
+    if (!form) return;
+    var custom = form.querySelector("input[name=ends][value=custom]");
+    var threshold = form.querySelector("#field-threshold");
+    var invalid = threshold && threshold.classList.contains("invalid");
+    if (custom && threshold) threshold.hidden = !custom.checked && !invalid;
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.closest && event.target.closest("form.house-form")) sync();
+  });
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest('a[href="#choose"]');
+    var choose = document.getElementById("choose");
+    if (link && choose) choose.open = true;
+  });
+  document.addEventListener("htmx:afterSettle", sync);
+  document.addEventListener("htmx:pushedIntoHistory", function (event) {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({type: "warm", urls: [event.detail.path]});
+  });
+  sync();
+})();
