@@ -207,11 +207,6 @@ class House:
     def is_default(self) -> bool:
         return self == House()
 
-    def differences(self) -> list[str]:
-        """The names of the choices that differ from the site's defaults, in form order."""
-        default = House()
-        return [name for name in HOUSE_FIELDS if getattr(self, name) != getattr(default, name)]
-
     def conditions(self) -> frozenset[str]:
         """What the rules text is patched for: the variant's key and each house rule."""
         found = {self.variant}
@@ -231,7 +226,6 @@ class House:
 
 
 DEFAULT_HOUSE = House()
-HOUSE_FIELDS = ("jack", "start_card", "swap_seen", "threshold", "variant", "more_players")
 HOUSE_CONDITIONS = frozenset(
     {
         *TABLE_VARIANTS,

@@ -77,12 +77,8 @@ SUIT_NAMES = {
 }
 
 
-def _smallest_impossible_total(house: cards.House) -> Decimal:
-    possible = cards.possible_totals(house.rules_variant, house.jack)
-    value = Decimal(0)
-    while value in possible:
-        value += cards.JACK_HALF
-    return value
+# "A high card" in the strategy figures: worth more than this.
+HIGH_CARD = Decimal(9)
 
 
 def _tenth(value: Decimal) -> Decimal:
@@ -105,8 +101,6 @@ def facts(house: cards.House = cards.DEFAULT_HOUSE) -> dict[str, Decimal | int]:
         "peeked": cards.PEEKED_CARDS,
         "hand": variant.hand_size,
         "row": variant.row_size,
-        "five_hand": cards.STANDARD.hand_size,
-        "five_row": cards.STANDARD.row_size,
         "seven_row": cards.VARIANTS["seven_cards"].row_size,
         "three_row": three.row_size,
         "threshold": house.threshold or cards.LOSS_THRESHOLD,
@@ -115,14 +109,13 @@ def facts(house: cards.House = cards.DEFAULT_HOUSE) -> dict[str, Decimal | int]:
         "game_min": cards.GAME_MINUTES[0],
         "game_max": cards.GAME_MINUTES[1],
         "max_players": max(v.max_players for v in cards.VARIANTS.values()),
-        "impossible_low": _smallest_impossible_total(house),
         "lowest": cards.lowest_total(variant, house.jack),
         "highest": cards.highest_total(variant, house.jack),
         "average": _tenth(average),
         "dealt_average": _tenth(average * variant.hand_size),
         "unseen_average": _tenth(average * (variant.row_size - cards.PEEKED_CARDS + 1)),
-        "share_over_nine": cards.share_worth_more_than(Decimal(9), house.jack),
-        "share_over_average": cards.share_worth_more_than(average, house.jack),
+        "high_card": HIGH_CARD,
+        "share_over_nine": cards.share_worth_more_than(HIGH_CARD, house.jack),
     }
 
 
@@ -179,7 +172,7 @@ class ContentError(ValueError):
 PLACEHOLDER = re.compile(r"\{(\w+):([^{}]*)\}")
 VALUE_KINDS = {"value": None, "value11": cards.JACK_ELEVEN, "valuehalf": cards.JACK_HALF}
 TOTAL_KINDS = {"total": None, "total11": cards.JACK_ELEVEN, "totalhalf": cards.JACK_HALF}
-PERCENT_FACTS = {"share_over_nine", "share_over_average"}
+PERCENT_FACTS = {"share_over_nine"}
 
 
 def all_houses() -> list[cards.House]:

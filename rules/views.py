@@ -3,6 +3,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
@@ -80,11 +81,15 @@ def choose(request, current: cards.House):
     house = form.house()
     url = house_url("rules", house)
     if not request.htmx:
-        return redirect(url)
+        response = redirect(url)
+        patch_vary_headers(response, ["HX-Request"])
+        return response
     context = rules_context(house)
     context["form"] = HouseForm.for_house(house)
     request.canonical_path = url
-    return push_url(render(request, "rules/rules.html", context), url)
+    response = push_url(render(request, "rules/rules.html", context), url)
+    patch_vary_headers(response, ["HX-Request"])  # without htmx: a redirect
+    return response
 
 
 @require_safe

@@ -395,7 +395,7 @@ def test_a_whole_round_with_a_card_twice_is_refused(data):
         content.check(broken)
 
 
-# ------------------------------------------------------------------ defects from the own-words issue
+# ------------------------------------------------------------------ own-words issue defects
 
 
 @pytest.mark.django_db
