@@ -10,6 +10,7 @@ so the language switch keeps the combination.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext, pgettext_lazy
@@ -20,8 +21,6 @@ from . import cards, content
 VARIANT_WORDS = {"seven_cards": "seven-cards", "three_in_hand": "three-in-hand"}
 THRESHOLD_WORD = re.compile(r"to-([1-9][0-9]{0,2})")
 SEPARATOR = "+"
-# The order the words come in; anything else is refused or redirected to this order.
-ORDER = ("variant", "jack", "stock", "seen", "threshold", "more")
 
 
 def to_words(house: cards.House) -> list[str]:
@@ -102,7 +101,7 @@ class HouseForm(forms.Form):
 
     jack = forms.TypedChoiceField(
         label=_("A jack is worth"),
-        coerce=cards.Decimal,
+        coerce=Decimal,
         widget=forms.RadioSelect,
         initial=str(cards.JACK_HALF),
     )
@@ -154,8 +153,8 @@ class HouseForm(forms.Form):
         ]
         self.fields["variant"].choices = variant_choices()
         self.fields["more_players"].help_text = gettext(
-            "Up to %(n)s players, five cards each: as many as one deck can deal."
-        ) % {"n": cards.most_players(cards.STANDARD)}
+            "Up to %(n)s players, %(cards)s cards each: as many as one deck can deal."
+        ) % {"n": cards.most_players(cards.STANDARD), "cards": cards.STANDARD.hand_size}
 
     @classmethod
     def for_house(cls, house: cards.House) -> HouseForm:

@@ -25,8 +25,9 @@ def house_url(name: str, house: cards.House, *args) -> str:
     return reverse(f"rules:{name}-for", args=[*args, house])
 
 
-def _canonical_or_404(request, name: str, house: cards.House | None, *args):
-    """A combination named in another order is sent to its one address."""
+def _moved(request, name: str, house: cards.House | None, *args):
+    """A combination named in another order is sent to its one address (an unknown or
+    unplayable one never gets here: the URL converter refuses it, a 404)."""
     if house is None:
         return None
     wanted = house_url(name, house, *args)
@@ -60,7 +61,7 @@ def home(request):
 def rules_page(request, house: cards.House | None = None):
     if "variant" in request.GET:
         return choose(request, house or cards.House())
-    moved = _canonical_or_404(request, "rules", house)
+    moved = _moved(request, "rules", house)
     if moved:
         return moved
     house = house or cards.House()
@@ -114,7 +115,7 @@ def variants_page(request):
 @rules_cache
 def quick_card(request, house: cards.House | None = None):
     """One A4 page: values, setup, a turn, the end, scoring, with the table's rules."""
-    moved = _canonical_or_404(request, "card", house)
+    moved = _moved(request, "card", house)
     if moved:
         return moved
     house = house or cards.House()
@@ -148,7 +149,7 @@ def score_sheet(request, players: int, house: cards.House | None = None):
     resolved = house or cards.House()
     if not cards.PLAYER_RANGE[0] <= players <= resolved.max_players:
         raise Http404("no such number of players for these rules")
-    moved = _canonical_or_404(request, "sheet", house, players)
+    moved = _moved(request, "sheet", house, players)
     if moved:
         return moved
     return render(

@@ -255,8 +255,8 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         self.fields["more_players"].help_text = gettext(
-            "A house rule: up to %(n)s players, five cards each, as many as one deck can deal."
-        ) % {"n": max(MORE_PLAYERS_MAX.values())}
+            "A house rule: up to %(n)s players, %(cards)s cards each, as many as one deck can deal."
+        ) % {"n": max(MORE_PLAYERS_MAX.values()), "cards": cards.STANDARD.hand_size}
         self.fields["game_length"].choices = [
             (
                 "threshold",
@@ -298,8 +298,8 @@ class NewGameForm(forms.Form):
         elif variant and more and count and count > MORE_PLAYERS_MAX[variant.key]:
             self.add_error(
                 "player_count",
-                gettext("One deck deals five cards to at most %(n)s players.")
-                % {"n": MORE_PLAYERS_MAX[variant.key]},
+                gettext("One deck deals %(cards)s cards each to at most %(n)s players.")
+                % {"n": MORE_PLAYERS_MAX[variant.key], "cards": variant.hand_size},
             )
         elif count and variant and not more and count > variant.max_players:
             if variant.key in MORE_PLAYERS_MAX:
