@@ -91,22 +91,29 @@ class HouseConverter:
         return to_slug(value)
 
 
-def variant_choices():
-    return [(key, content.variant_name(key)) for key in cards.TABLE_VARIANTS]
+class HouseFields(forms.Form):
+    """The choices a table makes before the first deal: the variant, the more-players
+    house rule, the jack, the start card, swapping a seen card, and how the game ends.
 
+    The rules page's form is this; the scorepad's new-game form adds the players. Sent
+    without the two choices that never change a score (a form from before they existed),
+    both are the site's defaults."""
 
-class HouseForm(forms.Form):
-    """The choices on the rules page. Submitted by GET, so it works without JavaScript
-    and every choice is a link."""
-
-    jack = forms.TypedChoiceField(
+    variant = forms.ChoiceField(label=_("Variant"), widget=forms.RadioSelect, initial="standard")
+    more_players = forms.BooleanField(
+        label=_("More than two play the five-card game"), required=False
+    )
+    jack_value = forms.TypedChoiceField(
         label=_("A jack is worth"),
         coerce=Decimal,
         widget=forms.RadioSelect,
         initial=str(cards.JACK_HALF),
     )
-    start = forms.ChoiceField(
+    start_card = forms.TypedChoiceField(
         label=_("The discard pile starts with"),
+        coerce=lambda value: value == "card",
+        required=False,
+        empty_value=True,
         choices=[
             ("card", pgettext_lazy("start", "a face-up card")),
             ("stock", pgettext_lazy("start", "nothing: stock only")),
@@ -114,13 +121,16 @@ class HouseForm(forms.Form):
         widget=forms.RadioSelect,
         initial="card",
     )
-    seen = forms.ChoiceField(
+    swap_seen = forms.TypedChoiceField(
         label=_("May you swap away a card you have seen?"),
+        coerce=lambda value: value == "yes",
+        required=False,
+        empty_value=True,
         choices=[("yes", _("yes")), ("no", _("no"))],
         widget=forms.RadioSelect,
         initial="yes",
     )
-    ends = forms.ChoiceField(
+    game_length = forms.ChoiceField(
         label=_("The game ends"),
         choices=[],  # named in __init__, from rules.cards
         widget=forms.RadioSelect,
@@ -133,17 +143,13 @@ class HouseForm(forms.Form):
         max_value=cards.THRESHOLD_RANGE[1],
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    variant = forms.ChoiceField(label=_("Variant"), widget=forms.RadioSelect, initial="standard")
-    more_players = forms.BooleanField(
-        label=_("More than two play the five-card game"), required=False
-    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["jack"].choices = [
+        self.fields["jack_value"].choices = [
             (str(v), content.format_points(v)) for v in cards.JACK_VALUES
         ]
-        self.fields["ends"].choices = [
+        self.fields["game_length"].choices = [
             (
                 "threshold",
                 gettext("when someone reaches %(n)s points") % {"n": cards.LOSS_THRESHOLD},
@@ -151,35 +157,37 @@ class HouseForm(forms.Form):
             ("custom", gettext("at another threshold")),
             ("single", gettext("after a single round")),
         ]
-        self.fields["variant"].choices = variant_choices()
+        self.fields["variant"].choices = [
+            (key, content.variant_name(key)) for key in cards.TABLE_VARIANTS
+        ]
         self.fields["more_players"].help_text = gettext(
-            "Up to %(n)s players, %(cards)s cards each: as many as one deck can deal."
+            "A house rule: up to %(n)s players, %(cards)s cards each, as many as one deck can deal."
         ) % {"n": cards.most_players(cards.STANDARD), "cards": cards.STANDARD.hand_size}
 
     @classmethod
-    def for_house(cls, house: cards.House) -> HouseForm:
+    def for_house(cls, house: cards.House) -> HouseFields:
         if house.single_round:
-            ends = "single"
+            length = "single"
         elif house.threshold == cards.LOSS_THRESHOLD:
-            ends = "threshold"
+            length = "threshold"
         else:
-            ends = "custom"
+            length = "custom"
         return cls(
             initial={
-                "jack": str(house.jack),
-                "start": "card" if house.start_card else "stock",
-                "seen": "yes" if house.swap_seen else "no",
-                "ends": ends,
-                "threshold": house.threshold if ends == "custom" else None,
                 "variant": house.variant,
                 "more_players": house.more_players,
+                "jack_value": str(house.jack),
+                "start_card": "card" if house.start_card else "stock",
+                "swap_seen": "yes" if house.swap_seen else "no",
+                "game_length": length,
+                "threshold": house.threshold if length == "custom" else None,
             }
         )
 
     def clean(self):
         data = super().clean()
         if (
-            data.get("ends") == "custom"
+            data.get("game_length") == "custom"
             and data.get("threshold") is None
             and "threshold" not in self.errors
         ):
@@ -189,9 +197,13 @@ class HouseForm(forms.Form):
                 % {"low": cards.THRESHOLD_RANGE[0], "high": cards.THRESHOLD_RANGE[1]},
             )
         variant = data.get("variant")
-        if variant and data.get("seen") == "no" and not cards.House.has_unseen_places(variant):
+        if (
+            variant
+            and data.get("swap_seen") is False
+            and not cards.House.has_unseen_places(variant)
+        ):
             self.add_error(
-                "seen",
+                "swap_seen",
                 gettext(
                     "In “%(variant)s” you see every card you could swap away, so this rule "
                     "does not apply. Choose “yes” or another variant."
@@ -206,19 +218,22 @@ class HouseForm(forms.Form):
             )
         return data
 
+    @property
+    def threshold_value(self) -> int | None:
+        return {
+            "threshold": cards.LOSS_THRESHOLD,
+            "custom": self.cleaned_data.get("threshold"),
+            "single": None,
+        }[self.cleaned_data["game_length"]]
+
     def house(self) -> cards.House:
         data = self.cleaned_data
-        threshold = {
-            "threshold": cards.LOSS_THRESHOLD,
-            "custom": data.get("threshold"),
-            "single": None,
-        }[data["ends"]]
         return cards.House(
             variant=data["variant"],
-            jack=data["jack"],
-            start_card=data["start"] == "card",
-            swap_seen=data["seen"] == "yes",
-            threshold=threshold,
+            jack=data["jack_value"],
+            start_card=data["start_card"],
+            swap_seen=data["swap_seen"],
+            threshold=self.threshold_value,
             more_players=bool(data.get("more_players")),
         )
 

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
 from . import cards, content
-from .house import HouseForm, differences, summary
+from .house import HouseFields, differences, summary
 
 # Rules pages change only with a deploy: keep the whole response per language, let
 # browsers keep it for an hour, and answer revalidations with 304 (ConditionalGet).
@@ -66,7 +66,7 @@ def rules_page(request, house: cards.House | None = None):
         return moved
     house = house or cards.House()
     context = rules_context(house)
-    context["form"] = HouseForm.for_house(house)
+    context["form"] = HouseFields.for_house(house)
     return render(request, "rules/rules.html", context)
 
 
@@ -74,7 +74,7 @@ def choose(request, current: cards.House):
     """The choices form, sent by GET: to the combination's own address when it is valid
     (htmx gets the page straight away, with that address pushed); otherwise the page
     again with the choices kept and the errors named."""
-    form = HouseForm(request.GET)
+    form = HouseFields(request.GET)
     if not form.is_valid():
         context = rules_context(current)
         context["form"] = form
@@ -86,7 +86,7 @@ def choose(request, current: cards.House):
         patch_vary_headers(response, ["HX-Request"])
         return response
     context = rules_context(house)
-    context["form"] = HouseForm.for_house(house)
+    context["form"] = HouseFields.for_house(house)
     request.canonical_path = url
     response = push_url(render(request, "rules/rules.html", context), url)
     patch_vary_headers(response, ["HX-Request"])  # without htmx: a redirect

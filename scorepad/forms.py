@@ -6,10 +6,11 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.utils import flatatt
 from django.utils.html import format_html
-from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules import cards, content
+from rules.house import HouseFields
 from rules.templatetags.ghost import and_list
 
 from .models import MAX_ROUNDS
@@ -190,83 +191,20 @@ class PointsField(forms.DecimalField):
         return value
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(HouseFields):
+    """The table's rules (the rules page's own choices) and the players."""
+
     player_count = forms.TypedChoiceField(
         label=_("Number of players"),
         coerce=int,
         choices=[(n, str(n)) for n in range(cards.PLAYER_RANGE[0], cards.PLAYER_RANGE[1] + 1)],
         initial=2,
     )
-    variant = forms.ChoiceField(
-        label=_("Variant"),
-        initial=cards.STANDARD.key,
-        widget=forms.RadioSelect,
-    )
-    more_players = forms.BooleanField(
-        label=_("More than two play the five-card game"), required=False
-    )
-    jack_value = forms.TypedChoiceField(
-        label=_("A jack is worth"),
-        coerce=Decimal,
-        widget=forms.RadioSelect,
-        initial="0.5",
-    )
-    start_card = forms.TypedChoiceField(
-        label=_("The discard pile starts with"),
-        coerce=lambda value: value == "card",
-        required=False,  # a form from before this choice existed: the site's default
-        empty_value=True,
-        choices=[
-            ("card", pgettext_lazy("start", "a face-up card")),
-            ("stock", pgettext_lazy("start", "nothing: stock only")),
-        ],
-        widget=forms.RadioSelect,
-        initial="card",
-    )
-    swap_seen = forms.TypedChoiceField(
-        label=_("May you swap away a card you have seen?"),
-        coerce=lambda value: value == "yes",
-        required=False,
-        empty_value=True,
-        choices=[("yes", _("yes")), ("no", _("no"))],
-        widget=forms.RadioSelect,
-        initial="yes",
-    )
-    game_length = forms.ChoiceField(
-        label=_("The game ends"),
-        widget=forms.RadioSelect,
-        initial="threshold",
-        choices=[
-            ("threshold", ""),  # named in __init__, from rules.cards
-            ("custom", _("at another threshold")),
-            ("single", _("after a single round")),
-        ],
-    )
-    threshold = forms.IntegerField(
-        label=_("Loss threshold"),
-        required=False,
-        min_value=cards.THRESHOLD_RANGE[0],
-        max_value=cards.THRESHOLD_RANGE[1],
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
     first_dealer = forms.TypedChoiceField(label=_("Who deals first"), coerce=int, initial=0)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
-        self.fields["more_players"].help_text = gettext(
-            "A house rule: up to %(n)s players, %(cards)s cards each, as many as one deck can deal."
-        ) % {"n": max(MORE_PLAYERS_MAX.values()), "cards": cards.STANDARD.hand_size}
-        self.fields["game_length"].choices = [
-            (
-                "threshold",
-                gettext("when someone reaches %(n)s points") % {"n": cards.LOSS_THRESHOLD},
-            ),
-            *self.fields["game_length"].choices[1:],
-        ]
-        self.fields["jack_value"].choices = [
-            (str(value), points_text(value)) for value in cards.JACK_VALUES
-        ]
         seats = range(cards.PLAYER_RANGE[1])
         for seat in seats:
             self.fields[f"name_{seat}"] = forms.CharField(
@@ -289,13 +227,13 @@ class NewGameForm(forms.Form):
         count = data.get("player_count")
         variant = cards.VARIANTS.get(data.get("variant", ""))
         more = bool(data.get("more_players"))
-        if more and variant and variant.key not in MORE_PLAYERS_MAX:
-            self.add_error(
-                "more_players",
-                gettext("More players is a house rule of the five-card game, “%(name)s”.")
-                % {"name": variant_name(cards.STANDARD.key)},
-            )
-        elif variant and more and count and count > MORE_PLAYERS_MAX[variant.key]:
+        if (
+            variant
+            and more
+            and variant.key in MORE_PLAYERS_MAX
+            and count
+            and count > MORE_PLAYERS_MAX[variant.key]
+        ):
             self.add_error(
                 "player_count",
                 gettext("One deck deals %(cards)s cards each to at most %(n)s players.")
@@ -326,22 +264,6 @@ class NewGameForm(forms.Form):
                     "standard": variant_name(cards.STANDARD.key),
                 },
             )
-        if (
-            variant
-            and data.get("swap_seen") is False
-            and not cards.House.has_unseen_places(variant.key)
-        ):
-            data["swap_seen"] = True  # every card you could swap away is one you see
-        if (
-            data.get("game_length") == "custom"
-            and data.get("threshold") is None
-            and "threshold" not in self.errors
-        ):
-            self.add_error(
-                "threshold",
-                gettext("Give the threshold, a whole number from %(low)s to %(high)s.")
-                % {"low": cards.THRESHOLD_RANGE[0], "high": cards.THRESHOLD_RANGE[1]},
-            )
         if count:
             names = []
             for seat in range(count):
@@ -366,15 +288,6 @@ class NewGameForm(forms.Form):
             if data.get("first_dealer") is not None and data["first_dealer"] >= count:
                 self.add_error("first_dealer", gettext("The dealer must be one of the players."))
         return data
-
-    @property
-    def threshold_value(self) -> int | None:
-        length = self.cleaned_data["game_length"]
-        if length == "single":
-            return None
-        if length == "custom":
-            return self.cleaned_data["threshold"]
-        return cards.LOSS_THRESHOLD
 
 
 def example_total(game) -> Decimal:

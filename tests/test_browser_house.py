@@ -42,9 +42,9 @@ def test_choose_then_read(live_server, phone, language, javascript):
     page.evaluate("window.sameDocument = true") if javascript else None
     assert jack_points(page) == {"en": "0.5", "nb": "0,5"}[language]
     page.locator("#choose summary").click()
-    page.locator('input[name="jack"][value="11"]').check()
-    page.locator('input[name="start"][value="stock"]').check()
-    page.locator('input[name="ends"][value="single"]').check()
+    page.locator('input[name="jack_value"][value="11"]').check()
+    page.locator('input[name="start_card"][value="stock"]').check()
+    page.locator('input[name="game_length"][value="single"]').check()
     page.get_by_role("button", name=SHOW[language]).click()
     page.wait_for_url(re.compile(r"/jack-11\+stock-only\+one-round/$"))
     page.locator(".house-diff").wait_for()
@@ -185,7 +185,7 @@ def test_change_opens_the_choices_and_the_threshold_box_follows_the_choice(live_
     assert page.locator("#choose").evaluate("d => d.open")
     box = page.locator("#field-threshold")
     assert box.is_hidden()
-    page.locator('input[name="ends"][value="custom"]').check()
+    page.locator('input[name="game_length"][value="custom"]').check()
     assert box.is_visible()
     box.locator("input").fill("15")
     page.get_by_role("button", name="Show the rules for these choices").click()

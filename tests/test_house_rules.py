@@ -184,10 +184,10 @@ def test_a_combination_is_its_own_canonical_and_keeps_its_choices_across_languag
 
 CHOICES = {
     "variant": "standard",
-    "jack": "11",
-    "start": "stock",
-    "seen": "yes",
-    "ends": "custom",
+    "jack_value": "11",
+    "start_card": "stock",
+    "swap_seen": "yes",
+    "game_length": "custom",
     "threshold": "15",
 }
 
@@ -200,7 +200,7 @@ def test_the_form_leads_to_the_combinations_address(client):
     html = client.get(response["Location"]).content.decode()
     assert "Knekten teller 11, ikke 0,5." in html
     assert "Spillet slutter ved 15 poeng, ikke 21." in html
-    assert 'value="stock" id="id_start_1" required checked' in html
+    assert 'value="stock" id="id_start_card_1" checked' in html
 
 
 @pytest.mark.django_db
@@ -221,9 +221,9 @@ def test_the_form_with_htmx_gets_the_page_and_its_address(client):
     [
         ("en", {"threshold": ""}, "Give the threshold, a whole number from 1 to 500."),
         ("nb", {"threshold": "900"}, "Verdien må være mindre enn eller lik 500."),
-        ("en", {"variant": "seven_cards", "seen": "no"}, "so this rule does not apply"),
+        ("en", {"variant": "seven_cards", "swap_seen": "no"}, "so this rule does not apply"),
         ("nb", {"variant": "three_in_hand", "more_players": "on"}, "husregel for femkortsspillet"),
-        ("en", {"jack": "12"}, "Select a valid choice"),
+        ("en", {"jack_value": "12"}, "Select a valid choice"),
     ],
 )
 def test_bad_choices_are_named_in_the_readers_language_and_kept(client, language, changes, message):
@@ -234,7 +234,7 @@ def test_bad_choices_are_named_in_the_readers_language_and_kept(client, language
     html = response.content.decode()
     assert message in html
     assert '<details id="choose" open>' in html
-    assert 'value="stock" id="id_start_1" required checked' in html
+    assert 'value="stock" id="id_start_card_1" checked' in html
 
 
 # ------------------------------------------------------------------ from the game

@@ -68,7 +68,7 @@ document.querySelectorAll("[data-print]").forEach(function (button) {
   function sync() {
     var form = document.querySelector("form.house-form");
     if (!form) return;
-    var custom = form.querySelector("input[name=ends][value=custom]");
+    var custom = form.querySelector("input[name=game_length][value=custom]");
     var threshold = form.querySelector("#field-threshold");
     var invalid = threshold && threshold.classList.contains("invalid");
     if (custom && threshold) threshold.hidden = !custom.checked && !invalid;
