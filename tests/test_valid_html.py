@@ -62,7 +62,9 @@ def test_every_kind_of_page_is_valid_html(client, tmp_path):
             files.append((path, url))
     # pages showing errors: the choices form and the new-game form
     with_errors = [
-        client.get("/nb/regler/", {"variant": "seven_cards", "swap_seen": "no", "game_length": "custom"}),
+        client.get(
+            "/nb/regler/", {"variant": "seven_cards", "swap_seen": "no", "game_length": "custom"}
+        ),
         client.post("/en/scorepad/", {"player_count": "5", "variant": "standard"}),
     ]
     for number, response in enumerate(with_errors):
