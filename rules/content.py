@@ -606,7 +606,15 @@ def variant_row(
     return {
         "key": key,
         "name": data[key]["name"][language],
-        "description": render_text(data[key]["description"], language, house=house),
+        # counts in a variant's description are that variant's, whatever the table plays
+        "description": render_text(
+            data[key]["description"],
+            language,
+            house=cards.House(
+                variant=key if key in cards.TABLE_VARIANTS else cards.STANDARD.key,
+                jack=house.jack,
+            ),
+        ),
         "players": players,
         "exactly": players == cards.PLAYER_RANGE[0],
         "cards": variant.hand_size,
