@@ -191,3 +191,25 @@ def test_change_opens_the_choices_and_the_threshold_box_follows_the_choice(live_
     page.get_by_role("button", name="Show the rules for these choices").click()
     page.wait_for_url(re.compile(r"/en/rules/to-15/$"))
     assert "to 15 points" in page.locator(".house-line").inner_text()
+
+
+def test_a_combination_chosen_with_a_connection_opens_offline(live_server, phone):
+    from .test_offline import wait_for_worker
+
+    page = phone("nb")
+    page.goto(live_server.url + "/nb/regler/")
+    wait_for_worker(page)
+    page.locator("#choose summary").click()
+    page.locator('input[name="jack_value"][value="11"]').check()
+    page.get_by_role("button", name=SHOW["nb"]).click()
+    page.wait_for_url(re.compile(r"/nb/regler/jack-11/$"))
+    kept = """() => new Promise(done => {
+        const look = () => caches.open('pages').then(c => c.match('/nb/regler/jack-11/'))
+            .then(hit => hit ? done(true) : setTimeout(look, 50));
+        look();
+    })"""
+    assert page.evaluate(kept)
+    page.context.set_offline(True)
+    page.reload()
+    assert page.locator("[data-offline-note]").is_visible()
+    assert jack_points(page) == "11"
