@@ -168,6 +168,8 @@ FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
 GAMES_PER_HOUR_PER_CLIENT = int(os.environ.get("GHOST_GAMES_PER_HOUR", "30"))
+# The result pictures' font: DejaVu Sans from Debian's fonts-dejavu-core.
+GHOST_FONT_DIR = os.environ.get("GHOST_FONT_DIR", "/usr/share/fonts/truetype/dejavu")
 
 # ----------------------------------------------------------------- security
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import cards
 
-from . import scoring
+from . import chart, scoring, stats
 
 TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
 TOKEN_LENGTH = 32  # what token_urlsafe(24) gives: base64url without padding
@@ -49,6 +49,7 @@ class Result(enum.Enum):
     GONE = "gone"  # the round named is no longer (or never was) there
     FULL = "full"  # the game holds as many rounds as a game may
     LIMITED = "limited"  # too many new games from one place: `wait` says for how long
+    TAKEN = "taken"  # another player at the table has that name
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Change:
     number: int  # the round the change was for
     expected: int | None = None  # with NOT_NEXT: the round the game is at
     game: "Game | None" = None  # with a rematch: the new game
+    name: str = ""  # with a rename: the name the player had
     wait: timedelta | None = None  # with LIMITED
 
 
@@ -81,23 +83,17 @@ class Summary:
 
 
 class GameQuerySet(models.QuerySet):
-    def summaries(self, edit_tokens: list[str]) -> list[Summary]:
-        """The games with these tokens, in the tokens' order, each with its players and
-        outcome: three queries for all of them (games, their players, live scores)."""
-        games = {
-            g.edit_token: g
-            for g in self.filter(edit_token__in=edit_tokens).prefetch_related("players")
-        }
+    def outcomes(self) -> list[Summary]:
+        """These games, in the QuerySet's order, each with its players and outcome: three
+        queries for all of them (games, their players, live scores), none per game."""
+        games = list(self.prefetch_related("players"))
         rounds: dict[int, dict[int, dict[int, Decimal]]] = {}
         for game_id, number, player_id, points in Score.objects.filter(
-            round__game__in=games.values(), round__status=Round.Status.ACTIVE
+            round__game__in=[g.pk for g in games], round__status=Round.Status.ACTIVE
         ).values_list("round__game_id", "round__number", "player_id", "points"):
             rounds.setdefault(game_id, {}).setdefault(number, {})[player_id] = points
         listed = []
-        for token in edit_tokens:
-            game = games.get(token)
-            if game is None:
-                continue
+        for game in games:
             players = list(game.players.all())
             played = [
                 [r.get(p.pk, Decimal(0)) for p in players]
@@ -106,6 +102,21 @@ class GameQuerySet(models.QuerySet):
             result = scoring.outcome(len(players), played, game.threshold, game.first_dealer)
             listed.append(Summary(game, players, result))
         return listed
+
+    def summaries(self, edit_tokens: list[str]) -> list[Summary]:
+        """The games with these tokens, in the tokens' order (three queries)."""
+        found = {s.game.edit_token: s for s in self.filter(edit_token__in=edit_tokens).outcomes()}
+        return [found[t] for t in edit_tokens if t in found]
+
+    def series_so_far(self, game: "Game") -> list[Summary]:
+        """The games of `game`'s series up to and including it, oldest first."""
+        return self.filter(series=game.series, pk__lte=game.pk).order_by("pk").outcomes()
+
+    def statistics(self, edit_tokens: list[str]) -> list["stats.PlayerStats"]:
+        """Per player name across these games (newest first, as "My games" keeps them)."""
+        from .forms import same_name_key  # the new-game form's comparison; forms import us
+
+        return stats.per_player(self.summaries(edit_tokens), same_name_key)
 
 
 class Game(models.Model):
@@ -133,6 +144,10 @@ class Game(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
+    # The evening's series: a rematch takes its game's series, a new game starts one.
+    series = models.CharField(max_length=64, default=new_token, db_index=True, editable=False)
+    # Bumped by every rename: part of the key the players are cached under.
+    names_version = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -192,10 +207,11 @@ class Game(models.Model):
         return cards.possible_totals(self.rules_variant, self.jack_value)
 
     def load_players(self) -> "Game":
-        """Players never change after the game starts, so they are kept in the cache
-        under the game's token and creation time (the same for the same game, even after
-        a restore from a backup): one query fewer on every request."""
-        key = f"players:{self.edit_token}:{self.created_at.timestamp()}"
+        """Players change only by a rename, so they are kept in the cache under the
+        game's token, creation time and names version (the same for the same players,
+        even after a restore from a backup): one query fewer on every request."""
+        created = self.created_at.timestamp()
+        key = f"players:{self.edit_token}:{created}:{self.names_version}"
         rows = cache.get(key)
         if rows is None:
             rows = list(self.players.order_by("position").values_list("pk", "position", "name"))
@@ -242,6 +258,13 @@ class Game(models.Model):
             self.threshold,
             self.first_dealer,
         )
+
+    def course(self, fmt, result: scoring.Outcome | None = None) -> chart.Chart | None:
+        """Needs `load_board()`: every player's running total after each live round as a
+        chart's geometry, numbers written by `fmt` (None before the first round)."""
+        result = result or self.outcome()
+        names = [p.name for p in self.player_list]
+        return chart.course(names, result.running, self.threshold, fmt)
 
     def live_round(self, number: int) -> LiveRound | None:
         """Needs `load_board()`."""
@@ -392,8 +415,36 @@ class Game(models.Model):
                 threshold=game.threshold,
                 first_dealer=(game.first_dealer + 1) % players,
                 rematch_of=game,
+                series=game.series,
             )
         return Change(Result.SAVED, 0, game=new)
+
+    def rename_player(self, seat: int, name: str) -> Change:
+        """Put the name of the player at `seat` right (`name` is tidied by the form).
+        Scores and rounds stay as they are; the history keeps the old name. The names
+        are compared under the lock, so two phones cannot give two players one name."""
+        from .forms import same_name_key  # the new-game form's comparison; forms import us
+
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=self.pk)
+            players = list(game.players.order_by("position"))
+            if not 0 <= seat < len(players):
+                return Change(Result.GONE, seat)
+            player = players[seat]
+            if player.name == name:
+                return Change(Result.ALREADY_SAVED, seat, name=name)
+            key = same_name_key(name)
+            if any(same_name_key(p.name) == key for p in players if p.pk != player.pk):
+                return Change(Result.TAKEN, seat, name=player.name)
+            old = player.name
+            Player.objects.filter(pk=player.pk).update(name=name)
+            NameChange.objects.create(game=game, player=player, old=old, new=name)
+            Game.objects.filter(pk=self.pk).update(
+                version=F("version") + 1,
+                names_version=F("names_version") + 1,
+                updated_at=timezone.now(),
+            )
+        return Change(Result.SAVED, seat, name=old)
 
     def contiguous(self) -> bool:
         """The invariant, read from the database: live rounds are exactly 1..n."""
@@ -418,6 +469,19 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class NameChange(models.Model):
+    """A player's name put right: the history shows it beside undone and edited rounds."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="name_changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="name_changes")
+    old = models.CharField(max_length=40)
+    new = models.CharField(max_length=40)
+    at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"{self.old} → {self.new}"
 
 
 class Round(models.Model):
