@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 from django.utils.translation import pgettext_lazy
 
-from . import views
+from . import night_views, views
 from .models import TOKEN_PATTERN
 
 
@@ -50,7 +50,23 @@ urlpatterns = [
         views.export_json,
         name="export-json",
     ),
+    path(
+        pgettext_lazy("url", "scorepad/g/<token:token>/result.png"),
+        night_views.result_picture,
+        name="result-png",
+    ),
+    path(
+        pgettext_lazy("url", "scorepad/g/<token:token>/rename/"),
+        night_views.rename,
+        name="rename",
+    ),
+    path(pgettext_lazy("url", "scorepad/statistics/"), night_views.statistics, name="statistics"),
     path(pgettext_lazy("url", "scorepad/watch/<token:token>/"), views.watch, name="watch"),
+    path(
+        pgettext_lazy("url", "scorepad/watch/<token:token>/result.png"),
+        night_views.watch_result_picture,
+        name="watch-result-png",
+    ),
     path(
         pgettext_lazy("url", "scorepad/watch/<token:token>/poll/"),
         views.watch_poll,

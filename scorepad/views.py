@@ -28,7 +28,7 @@ from django.views.decorators.vary import vary_on_headers
 from ghost_site.context_processors import absolute_url
 from rules import cards, content
 
-from . import scoring
+from . import night, scoring
 from .forms import (
     MORE_PLAYERS_MAX,
     RANK_WORDS,
@@ -155,8 +155,8 @@ def outbox_texts(language: str) -> str:
 
 
 EDIT_URLS = ("game", "add-round", "undo", "restore", "rematch", "history", "export-csv")
-EDIT_URLS += ("export-json",)
-WATCH_URLS = ("watch", "watch-poll")
+EDIT_URLS += ("export-json", "result-png", "rename")
+WATCH_URLS = ("watch", "watch-poll", "watch-result-png")
 STAND_IN = "T" * TOKEN_LENGTH
 
 
@@ -252,6 +252,8 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "variant_name": content.rules().variants[game.variant]["name"],
         "jack": fmt(game.jack_value),
         "urls": game_urls(game),
+        **night.course_context(game, result, fmt),
+        **night.series_context(game),
     }
     if not watching:
         context.update(
@@ -280,8 +282,16 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
     whether there are more than `limit`. One query."""
     if game.version == len(game.live_rounds):
         # Every change bumps the version once: a game whose only changes were its live
-        # rounds has never undone or edited anything.
+        # rounds has never undone, edited or renamed anything.
         return [], False
+    renamed = (
+        [  # names_version counts the renames: no query for a game without one
+            {"renamed": True, "old": c.old, "new": c.new, "at": c.at}
+            for c in game.name_changes.order_by("-at", "-pk")[: limit + 1 if limit else None]
+        ]
+        if game.names_version
+        else []
+    )
     fmt = content.points_formatter(get_language())
     names = {p.pk: p.name for p in game.player_list}
     chosen = (
@@ -290,24 +300,25 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
         .values_list("pk", flat=True)
     )
     chosen = list(chosen[: limit + 1] if limit else chosen)
-    if not chosen:
-        return [], False
     rows = {}
-    for pk, number, status, player_id, points in (
+    for pk, number, status, at, player_id, points in (
         Score.objects.filter(round_id__in=chosen)
         .order_by("-round__changed_at", "-round_id", "player__position")
-        .values_list("round_id", "round__number", "round__status", "player_id", "points")
+        .values_list(
+            "round_id", "round__number", "round__status", "round__changed_at", "player_id", "points"
+        )
     ):
         if pk not in rows:
             rows[pk] = {
                 "pk": pk,
                 "number": number,
                 "status": status,
+                "at": at,
                 "scores": [],
                 "status_label": Round.Status(status).label,
             }
         rows[pk]["scores"].append((names[player_id], fmt(points)))
-    shown = list(rows.values())
+    shown = sorted([*rows.values(), *renamed], key=lambda row: row["at"], reverse=True)
     more = bool(limit) and len(shown) > limit
     return shown[:limit] if limit else shown, more
 
@@ -342,7 +353,7 @@ def show_game(request, game: Game, form=None, status=200, **extra):
     # The round just undone can come back at once, from where the eye is.
     if (
         latest
-        and latest["status"] == Round.Status.UNDONE
+        and latest.get("status") == Round.Status.UNDONE
         and latest["number"] == game.next_number
         and not context["outcome"].finished
         and not context["full"]
@@ -409,20 +420,29 @@ MY_GAMES_DATE = {"en": "j F Y, H:i", "nb": "j. F Y, H:i"}  # day before month in
 
 
 def my_games(request) -> list[dict]:
-    """This device's games, newest first: players and totals, and who lost if it is over."""
-    fmt = content.points_formatter(get_language())
+    """This device's games, newest first, a series as one entry holding its games (newest
+    first): players and totals, and who lost if it is over."""
+    summaries = Game.objects.summaries(request.session.get(MY_GAMES, []))
     return [
         {
-            "game": item.game,
-            "players": [(p.name, fmt(item.outcome.totals[i])) for i, p in enumerate(item.players)],
-            "rounds": len(item.outcome.rounds),
-            "finished": item.outcome.finished,
-            "losers": [item.players[i].name for i in item.outcome.losers],
-            "winners": [item.players[i].name for i in item.outcome.winners],
-            "rematch": item.game.rematch_of_id is not None,
+            "games": [listed_game(item) for item in group],
+            "series": night.series_summary(group) if len(group) > 1 else None,
         }
-        for item in Game.objects.summaries(request.session.get(MY_GAMES, []))
+        for group in night.group_by_series(summaries)
     ]
+
+
+def listed_game(item) -> dict:
+    fmt = content.points_formatter(get_language())
+    return {
+        "game": item.game,
+        "players": [(p.name, fmt(item.outcome.totals[i])) for i, p in enumerate(item.players)],
+        "rounds": len(item.outcome.rounds),
+        "finished": item.outcome.finished,
+        "losers": [item.players[i].name for i in item.outcome.losers],
+        "winners": [item.players[i].name for i in item.outcome.winners],
+        "rematch": item.game.rematch_of_id is not None,
+    }
 
 
 def render_start(request, form, status=200):
@@ -447,7 +467,9 @@ def page_key(game: Game, request) -> str:
     # updated_at moves with every change: a restored backup cannot repeat it.
     when = game.updated_at.timestamp()
     fragment = bool(request.htmx)
-    return f"game-page:{game.edit_token}:{game.version}:{when}:{get_language()}:{fragment}"
+    # A rematch shows the series so far, which changes with the earlier games too.
+    series = night.series_mark(game)
+    return f"game-page:{game.edit_token}:{game.version}:{when}:{get_language()}:{fragment}:{series}"
 
 
 @require_safe
@@ -763,6 +785,10 @@ def export_json(request, token):
         "threshold": game.threshold,
         "first_dealer": game.first_dealer,
         "players": [p.name for p in players],
+        "name_changes": [
+            {"seat": c.player.position, "from": c.old, "to": c.new, "at": c.at.isoformat()}
+            for c in game.name_changes.select_related("player").order_by("at", "pk")
+        ],
         "rounds": [
             {
                 "number": r.number,

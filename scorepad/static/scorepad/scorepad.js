@@ -430,3 +430,41 @@
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSettle", init);
 })();
+
+// "Share the result": the phone's share sheet with the picture itself where the browser
+// can share files (Web Share API, level 2); elsewhere the link downloads it, as it does
+// without this script. The picture is fetched ahead, so the share happens within the tap.
+(function () {
+  "use strict";
+  var ready = {};  // address -> File
+
+  function prepare() {
+    if (!navigator.canShare || !window.File) return;
+    document.querySelectorAll("[data-share-result]").forEach(function (link) {
+      var url = link.getAttribute("href");
+      if (ready[url]) return;
+      fetch(url, {credentials: "same-origin"}).then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        return response.blob();
+      }).then(function (blob) {
+        var file = new File([blob], link.getAttribute("download") || "ghost.png", {type: "image/png"});
+        if (navigator.canShare({files: [file]})) ready[url] = file;
+      }).catch(function () {});
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("[data-share-result]");
+    if (!link) return;
+    var file = ready[link.getAttribute("href")];
+    if (!file) return;  // the download, as without JavaScript
+    event.preventDefault();
+    navigator.share({files: [file], title: link.dataset.shareTitle}).catch(function (error) {
+      if (error && error.name === "AbortError") return;  // the player closed the sheet
+      delete ready[link.getAttribute("href")];
+      link.click();
+    });
+  });
+  document.addEventListener("DOMContentLoaded", prepare);
+  document.addEventListener("htmx:afterSettle", prepare);
+})();

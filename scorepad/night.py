@@ -1,0 +1,173 @@
+"""The game night around the score table: the chart of the game, the evening's series,
+the statistics of "My games" and the result picture, ready for the templates.
+
+Numbers come from the models (`Game.course`, `GameQuerySet.series_so_far`,
+`GameQuerySet.statistics`); this module only words and formats them in the reader's
+language. The views that serve them are in `night_views.py`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
+from django.db.models import Max
+from django.utils import formats, timezone
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from rules import content
+from rules.templatetags.ghost import and_list
+
+from . import picture, scoring, stats
+from .models import Game, NameChange, Summary
+
+PICTURE_SECONDS = 24 * 3600
+DAY_FORMAT = {"en": "j F Y", "nb": "j. F Y"}
+
+
+def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
+    """The chart of the game and the words that go with it (needs `load_board()`)."""
+    course = game.course(fmt, result)
+    if course is None:
+        return {"chart": None, "result_file": result_file(game)}
+    totals = ", ".join(f"{line.name} {fmt(line.total)}" for line in course.lines)
+    description = ngettext(
+        "Running totals after %(n)s round: %(totals)s.",
+        "Running totals after %(n)s rounds: %(totals)s.",
+        course.rounds,
+    ) % {"n": course.rounds, "totals": totals}
+    if game.threshold is not None:
+        description += " " + _("The loss threshold is %(t)s.") % {"t": game.threshold}
+    return {
+        "chart": course,
+        "chart_description": description,
+        "threshold_label": fmt(game.threshold) if game.threshold is not None else "",
+        "result_file": result_file(game),
+    }
+
+
+def result_file(game: Game) -> str:
+    """Named like the exports: the game's day and a tag from its watch token."""
+    tag = hashlib.blake2b(game.watch_token.encode(), digest_size=4).hexdigest()
+    return f"ghost-{timezone.localdate(game.created_at).isoformat()}-{tag}.png"
+
+
+def series_context(game: Game) -> dict:
+    """The evening so far, for a game that continues a series (a rematch): three queries.
+    The first game of a series has nothing before it, so it costs none."""
+    if game.rematch_of_id is None:
+        return {"series": None}
+    games = Game.objects.series_so_far(game)
+    return {"series": stats.series_standing(games), "series_games": len(games)}
+
+
+def series_mark(game: Game) -> str:
+    """What changes when an earlier game of the series changes (one query), for the keys
+    of kept pages; empty for the first game of a series."""
+    if game.rematch_of_id is None:
+        return ""
+    latest = Game.objects.filter(series=game.series, pk__lt=game.pk).aggregate(
+        latest=Max("updated_at")
+    )["latest"]
+    return str(latest.timestamp()) if latest else ""
+
+
+def group_by_series(summaries: list[Summary]) -> list[list[Summary]]:
+    """ "My games" (newest first) with the games of one series together, each group in
+    the place of its newest game."""
+    groups: dict[str, list[Summary]] = {}
+    for item in summaries:
+        groups.setdefault(item.game.series, []).append(item)
+    return list(groups.values())
+
+
+def series_summary(group: list[Summary]) -> list[stats.SeriesSeat]:
+    return stats.series_standing(list(reversed(group)))
+
+
+# --------------------------------------------------------------- statistics
+
+
+def streak_text(row: stats.PlayerStats) -> str:
+    n = row.streak_length
+    match row.streak:
+        case stats.Streak.WON:
+            return ngettext("won the last game", "won the last %(n)s games", n) % {"n": n}
+        case stats.Streak.LOST:
+            return ngettext("lost the last game", "lost the last %(n)s games", n) % {"n": n}
+        case stats.Streak.NEITHER:
+            return ngettext(
+                "neither won nor lost the last game",
+                "neither won nor lost the last %(n)s games",
+                n,
+            ) % {"n": n}
+    return _("no game finished yet")
+
+
+def statistics_rows(edit_tokens: list[str]) -> list[dict]:
+    fmt = content.points_formatter(get_language())
+    return [
+        {
+            "name": row.name,
+            "games": row.games,
+            "lost": row.lost,
+            "won": row.won,
+            "average": fmt(row.average),
+            "best": fmt(row.best),
+            "worst": fmt(row.worst),
+            "rounds": row.rounds,
+            "rounds_won": row.rounds_won,
+            "streak": streak_text(row),
+        }
+        for row in Game.objects.statistics(edit_tokens)
+    ]
+
+
+# --------------------------------------------------------------- the result picture
+
+
+def result_png(game: Game) -> bytes:
+    """The finished game's result as a PNG in the active language (needs `load_board()`),
+    kept per game version, time of the last change and language, like the game page."""
+    language = get_language()
+    key = f"result-png:{game.watch_token}:{game.version}:{game.updated_at.timestamp()}:{language}"
+    png = cache.get(key)
+    if png is None:
+        png = draw_result(game, language)
+        cache.set(key, png, PICTURE_SECONDS)
+    return png
+
+
+def draw_result(game: Game, language: str) -> bytes:
+    fmt = content.points_formatter(language)
+    result = game.outcome()
+    order = sorted(range(len(game.player_list)), key=lambda i: (result.totals[i], i))
+    standings = [
+        picture.Standing(
+            game.player_list[i].name,
+            fmt(result.totals[i]),
+            _("lost") if i in result.losers else _("won") if i in result.winners else "",
+            i in result.losers,
+        )
+        for i in order
+    ]
+    if result.losers:
+        headline = _("%(names)s lost the game of Ghost") % {
+            "names": and_list([game.player_list[i].name for i in result.losers])
+        }
+    else:
+        headline = _("%(names)s won the game of Ghost") % {
+            "names": and_list([game.player_list[i].name for i in result.winners])
+        }
+    day = formats.date_format(timezone.localtime(game.created_at), DAY_FORMAT[language])
+    rounds = ngettext("%(n)s round", "%(n)s rounds", len(result.rounds)) % {"n": len(result.rounds)}
+    subtitle = f"{day} · {content.variant_name(game.variant)} · {rounds}"
+    threshold = fmt(game.threshold) if game.threshold is not None else ""
+    return picture.result_png(
+        headline, subtitle, standings, game.course(fmt, result), threshold, _("round")
+    )
+
+
+def name_changes(game: Game) -> list[NameChange]:
+    return list(game.name_changes.order_by("at", "pk"))

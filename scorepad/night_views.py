@@ -1,0 +1,69 @@
+"""The game night's pages: statistics across "My games", the result picture, and putting
+a player's name right. As thin as the other views: the numbers come from the models, the
+words from `night.py`."""
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from . import night
+from .forms import RenameForm, taken_text
+from .models import Game, Result
+from .views import MY_GAMES, game_to_change, game_with_players, show_game
+
+
+@require_safe
+@never_cache
+def statistics(request):
+    rows = night.statistics_rows(request.session.get(MY_GAMES, []))
+    return render(request, "scorepad/statistics.html", {"rows": rows})
+
+
+def picture_response(game: Game) -> HttpResponse:
+    game.load_board()
+    if not game.outcome().finished:
+        raise Http404("The game is not decided yet.")
+    response = HttpResponse(night.result_png(game), content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="{night.result_file(game)}"'
+    return response
+
+
+@require_safe
+@never_cache
+def result_picture(request, token):
+    return picture_response(game_with_players(edit_token=token))
+
+
+@require_safe
+@never_cache
+def watch_result_picture(request, token):
+    return picture_response(game_with_players(watch_token=token))
+
+
+@require_POST
+@never_cache
+def rename(request, token):
+    game = game_to_change(token)
+    form = RenameForm(request.POST, players=game.player_list)
+    if not form.is_valid():
+        return show_game(request, game.load_board(), rename_form=form, status=422)
+    seat, name = form.cleaned_data["seat"], form.cleaned_data["name"]
+    change = game.rename_player(seat, name)
+    match change.result:
+        case Result.SAVED:
+            messages.success(
+                request, _("%(old)s is now called %(new)s.") % {"old": change.name, "new": name}
+            )
+        case Result.ALREADY_SAVED:
+            messages.info(request, _("%(name)s already has that name.") % {"name": name})
+        case Result.TAKEN:
+            # Another phone gave that name to someone else meanwhile.
+            form.add_error("name", taken_text(name))
+            game = game_with_players(edit_token=token).load_board()
+            return show_game(request, game, rename_form=form, status=409)
+        case Result.GONE:
+            messages.error(request, _("This game has no such player; nothing changed."))
+    return redirect("scorepad:game", token=token)
