@@ -214,7 +214,8 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         {
             "name": name,
             "total": fmt(result.totals[i]),
-            "value": str(result.totals[i]),
+            # a meter's value may not pass its max: a total past the threshold fills it
+            "value": str(min(result.totals[i], threshold) if threshold else result.totals[i]),
             "distance": fmt(result.distance(i)),
             "low": threshold * 2 // 3,
             "high": threshold * 5 // 6,

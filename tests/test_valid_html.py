@@ -45,16 +45,42 @@ def pages(language, game):
             reverse("scorepad:watch", args=[game.watch_token]),
             reverse("scorepad:history", args=[game.edit_token]),
             reverse("scorepad:edit-round", args=[game.edit_token, 1]),
+            reverse("scorepad:statistics"),
         ]
+
+
+def game_night(client):
+    """A decided rematch with a name put right: the series, the chart, the share button
+    and a rename in the history."""
+    from decimal import Decimal
+
+    from scorepad.models import Game
+
+    first = make_game(("Anna", "Bo", "Cy"), threshold=10)
+    first.load_players().load_board().add_round(1, [Decimal(11), Decimal(2), Decimal(3)], [""] * 3)
+    second = Game.objects.get(pk=first.pk).rematch().game
+    second.load_players().load_board().add_round(1, [Decimal(1), Decimal(12), Decimal(3)], [""] * 3)
+    Game.objects.get(pk=second.pk).rename_player(2, "Cyril")
+    session = client.session
+    session["my_games"] = [second.edit_token, first.edit_token]
+    session.save()
+    return second
 
 
 @pytest.mark.django_db
 def test_every_kind_of_page_is_valid_html(client, tmp_path):
     game = make_game()
     play_rounds(game, 2)
+    night = game_night(client)
     files = []
     for language in ("en", "nb"):
-        for number, url in enumerate(pages(language, game)):
+        with translation.override(language):
+            extra = [
+                reverse("scorepad:game", args=[night.edit_token]),
+                reverse("scorepad:watch", args=[night.watch_token]),
+                reverse("scorepad:history", args=[night.edit_token]),
+            ]
+        for number, url in enumerate(pages(language, game) + extra):
             response = client.get(url)
             assert response.status_code == 200, url
             path = tmp_path / f"{language}-{number}.html"
@@ -66,9 +92,13 @@ def test_every_kind_of_page_is_valid_html(client, tmp_path):
             "/nb/regler/", {"variant": "seven_cards", "swap_seen": "no", "game_length": "custom"}
         ),
         client.post("/en/scorepad/", {"player_count": "5", "variant": "standard"}),
+        client.post(
+            reverse("scorepad:rename", args=[night.edit_token]), {"seat": "0", "name": "bo"}
+        ),
+        client.post(reverse("scorepad:rename", args=[night.edit_token]), {"seat": "0", "name": ""}),
     ]
     for number, response in enumerate(with_errors):
-        assert response.status_code in (400, 422)
+        assert response.status_code in (400, 422), response.status_code
         path = tmp_path / f"errors-{number}.html"
         path.write_bytes(response.content)
         files.append((path, f"errors-{number}"))
