@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 WIDTH, HEIGHT = 320, 200
-LEFT, TOP, BOTTOM = 30, 10, 22  # room for the totals along the side, the rounds below
-LABEL_ROOM = 74  # right of the plot: the names at the ends of their lines
-LABEL_GAP = 12  # the least distance between two names' baselines
-LABEL_CHARS = 9  # a longer name is cut with "…"; the table and the standings say it whole
+LEFT, TOP, BOTTOM = 30, 14, 22  # room for the totals along the side, the rounds below
+LABEL_ROOM = 80  # right of the plot: the names at the ends of their lines
+LABEL_GAP = 13  # the least distance between two names' baselines
+LABEL_CHARS = 8  # a longer name is cut with "…"; the table and the standings say it whole
 SHAPES = ("circle", "square", "triangle", "diamond", "down", "cross")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 3")
 NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500)

@@ -138,7 +138,7 @@ def draw_chart(draw, course: chart.Chart, threshold_label: str, round_word: str)
     for x, number in course.x_ticks:
         tx, ty = at(x, course.height - 8)
         draw.text((tx, ty), str(number), font=small, fill=MUTED, anchor="ms")
-    tx, ty = at(course.right, course.height - 1)
+    tx, ty = at(course.left - 4, course.height - 8)
     draw.text((tx, ty), round_word, font=small, fill=MUTED, anchor="rs")
     if course.threshold_y is not None:
         start, end = at(course.left, course.threshold_y), at(course.right, course.threshold_y)

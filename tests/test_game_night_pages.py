@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 from PIL import Image
 
-from scorepad import picture
+from scorepad import chart, picture
 from scorepad.models import Game, NameChange
 
 from .conftest import make_game
@@ -59,7 +59,7 @@ def test_the_chart_in_the_page_ends_each_line_at_its_total(client, lang):
     game = play(make_game(("Anna", "Bo", "Cy")), (3, 5.5, 9), (7.5, 2, 4), (1, 12, 0))
     html = client.get(url("game", game, lang)).content.decode()
     svg, top, lines, threshold = drawn_lines(html)
-    bottom, plot_top = 178, 10  # chart.HEIGHT - chart.BOTTOM, chart.TOP
+    bottom, plot_top = chart.HEIGHT - chart.BOTTOM, chart.TOP
     totals = fresh(game).outcome().totals
     assert [total for total, _ in lines] == totals
     for total, points in lines:
@@ -67,7 +67,9 @@ def test_the_chart_in_the_page_ends_each_line_at_its_total(client, lang):
         expected = bottom - float(total / top) * (bottom - plot_top)
         assert points[-1][1] == pytest.approx(expected, abs=0.06)
     assert threshold.group(1) == "21"
-    assert float(threshold.group(2)) == pytest.approx(bottom - 21 / float(top) * 168, abs=0.06)
+    assert float(threshold.group(2)) == pytest.approx(
+        bottom - 21 / float(top) * (bottom - plot_top), abs=0.06
+    )
     # the accessible name and description, in the page's language, numbers as written there
     assert 'role="img" aria-labelledby="course-title course-desc"' in svg
     desc = re.search(r"<desc[^>]*>(.*?)</desc>", svg).group(1)
