@@ -16,7 +16,9 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import cards, content
+from . import cards
+from .loader import variant_name
+from .words import format_points
 
 VARIANT_WORDS = {"seven_cards": "seven-cards", "three_in_hand": "three-in-hand"}
 THRESHOLD_WORD = re.compile(r"to-([1-9][0-9]{0,2})")
@@ -146,9 +148,7 @@ class HouseFields(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["jack_value"].choices = [
-            (str(v), content.format_points(v)) for v in cards.JACK_VALUES
-        ]
+        self.fields["jack_value"].choices = [(str(v), format_points(v)) for v in cards.JACK_VALUES]
         self.fields["game_length"].choices = [
             (
                 "threshold",
@@ -157,9 +157,7 @@ class HouseFields(forms.Form):
             ("custom", gettext("at another threshold")),
             ("single", gettext("after a single round")),
         ]
-        self.fields["variant"].choices = [
-            (key, content.variant_name(key)) for key in cards.TABLE_VARIANTS
-        ]
+        self.fields["variant"].choices = [(key, variant_name(key)) for key in cards.TABLE_VARIANTS]
         self.fields["more_players"].help_text = gettext(
             "A house rule: up to %(n)s players, %(cards)s cards each, as many as one deck can deal."
         ) % {"n": cards.most_players(cards.STANDARD), "cards": cards.STANDARD.hand_size}
@@ -208,13 +206,13 @@ class HouseFields(forms.Form):
                     "In “%(variant)s” you see every card you could swap away, so this rule "
                     "does not apply. Choose “yes” or another variant."
                 )
-                % {"variant": content.variant_name(variant)},
+                % {"variant": variant_name(variant)},
             )
         if variant and data.get("more_players") and not cards.House.allows_more_players(variant):
             self.add_error(
                 "more_players",
                 gettext("More players is a house rule of the five-card game, “%(name)s”.")
-                % {"name": content.variant_name(cards.STANDARD.key)},
+                % {"name": variant_name(cards.STANDARD.key)},
             )
         return data
 
@@ -240,8 +238,8 @@ class HouseFields(forms.Form):
 
 def summary(house: cards.House) -> list[str]:
     """The table's choices in a few words each, for the line at the top of the page."""
-    words = [content.variant_name(house.variant)]
-    words.append(gettext("jack %(points)s") % {"points": content.format_points(house.jack)})
+    words = [variant_name(house.variant)]
+    words.append(gettext("jack %(points)s") % {"points": format_points(house.jack)})
     words.append(gettext("a face-up start card") if house.face_up_start else gettext("stock only"))
     if house.has_unseen_places(house.variant):
         words.append(
@@ -262,15 +260,14 @@ def differences(house: cards.House) -> list[str]:
     lines = []
     if house.variant != default.variant:
         lines.append(
-            gettext("You play the variant “%(name)s”.")
-            % {"name": content.variant_name(house.variant)}
+            gettext("You play the variant “%(name)s”.") % {"name": variant_name(house.variant)}
         )
     if house.jack != default.jack:
         lines.append(
             gettext("A jack counts %(points)s, not %(default)s.")
             % {
-                "points": content.format_points(house.jack),
-                "default": content.format_points(default.jack),
+                "points": format_points(house.jack),
+                "default": format_points(default.jack),
             }
         )
     if not house.start_card:

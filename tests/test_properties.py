@@ -177,7 +177,7 @@ class TestFormsNeverFail(TestCase):
 @pytest.mark.parametrize("lang", ["en", "nb"])
 @given(value=halves)
 def test_round_form_accepts_a_possible_total_in_the_readers_format(lang, value):
-    from rules.content import format_points
+    from rules.words import format_points
 
     game = Game(variant="standard", jack_value=Decimal("0.5"), threshold=21)
 
