@@ -36,12 +36,12 @@ def _tenth(value: Decimal) -> Decimal:
 def facts(house: cards.House = cards.DEFAULT_HOUSE) -> dict[str, Decimal | int]:
     """Every number the rules texts may name, for one table's house rules."""
     variant = house.rules_variant
-    three = cards.VARIANTS["three_in_hand"]
+    known = cards.table_facts(house)
     average = cards.average_card(house.jack)
     return {
         "players": variant.max_players,
-        "min_players": cards.PLAYER_RANGE[0],
-        "most_players": house.max_players,
+        "min_players": known.least_players,
+        "most_players": known.most_players,
         "five_card_most": cards.most_players(cards.STANDARD, house.face_up_start),
         "deck": cards.DECK_SIZE,
         "copies": cards.COPIES_PER_RANK,
@@ -49,7 +49,7 @@ def facts(house: cards.House = cards.DEFAULT_HOUSE) -> dict[str, Decimal | int]:
         "hand": variant.hand_size,
         "row": variant.row_size,
         "seven_row": cards.VARIANTS["seven_cards"].row_size,
-        "three_row": three.row_size,
+        "three_row": cards.VARIANTS["three_in_hand"].row_size,
         "threshold": house.threshold or cards.LOSS_THRESHOLD,
         "default_threshold": cards.LOSS_THRESHOLD,
         "round_minutes": cards.ROUND_MINUTES,
@@ -60,7 +60,8 @@ def facts(house: cards.House = cards.DEFAULT_HOUSE) -> dict[str, Decimal | int]:
         "highest": cards.highest_total(variant, house.jack),
         "average": _tenth(average),
         "dealt_average": _tenth(average * variant.hand_size),
-        "unseen_average": _tenth(average * (variant.row_size - cards.PEEKED_CARDS + 1)),
+        "unknown": cards.unknown_at_setup(house),
+        "unseen_average": _tenth(average * cards.unknown_at_setup(house)),
         "high_card": HIGH_CARD,
         "share_over_nine": cards.share_worth_more_than(HIGH_CARD, house.jack),
     }
@@ -68,14 +69,50 @@ def facts(house: cards.House = cards.DEFAULT_HOUSE) -> dict[str, Decimal | int]:
 
 FACTS = facts()
 
-EXAMPLE_FIGURES = {
-    "hand_example": {"total", "total11", "other"},
-    "swap_example": {"place", "leaves", "arrives", "saved"},
-    "ghost_example": {"row_total", "ghost_value", "total", "opponent"},
+
+@dataclass(frozen=True)
+class Kind:
+    """What a kind of block holds: its texts, its items (each a text, or a few texts by
+    field), the figures its texts may name, the fields that hold cards."""
+
+    texts: tuple[str, ...] = ()
+    items: tuple[str, ...] | None = None  # () items are texts themselves
+    figures: frozenset[str] = frozenset()
+    cards: tuple[str, ...] = ()
+
+
+BLOCK_KINDS = {
+    "p": Kind(texts=("text",)),
+    "list": Kind(items=()),
+    "steps": Kind(items=()),
+    "settle": Kind(items=("question", "default", "other")),
+    "values": Kind(),
+    "variants": Kind(),
+    "faq": Kind(),
+    "related": Kind(),
+    "sources": Kind(),
+    "whole_round": Kind(),
+    "table_picture": Kind(),
+    "hand_example": Kind(
+        texts=("caption", "text"),
+        figures=frozenset({"total", "total11", "other"}),
+        cards=("cards",),
+    ),
+    "swap_example": Kind(
+        texts=("caption", "text"),
+        figures=frozenset({"place", "leaves", "arrives", "saved"}),
+        cards=("drawn", "replaced"),
+    ),
+    "ghost_example": Kind(
+        texts=("caption", "text"),
+        figures=frozenset({"row_total", "ghost_value", "total", "opponent"}),
+        cards=("row", "ghost"),
+    ),
 }
-BLOCK_KINDS = {"p", "list", "steps", "values", "settle", "variants", "faq", "related"}
-BLOCK_KINDS |= {"table_picture", "whole_round", "sources"}
-BLOCK_KINDS |= set(EXAMPLE_FIGURES)
+# Keys a text, an item or a block may carry besides its languages: the facts it takes
+# for granted (`assumes`, proved for every table it is shown at), and the facts it is
+# shown for (`only`, a condition).
+FACT_KEYS = ("assumes", "only")
 
 
 class ContentError(ValueError):
@@ -129,7 +166,10 @@ def _check_text(node: Any, where: str, figures: set[str] = frozenset()) -> None:
             _check_placeholder(kind, arg, f"{where} ({lang})", figures)
         if PLACEHOLDER.sub("", text).count("{"):
             raise ContentError(f"{where} ({lang}): a placeholder is not closed or malformed")
-    extra = set(node) - set(LANGUAGES)
+    for key in FACT_KEYS:
+        if key in node:
+            _check_facts(node[key], f"{where}.{key}")
+    extra = set(node) - set(LANGUAGES) - set(FACT_KEYS)
     if extra:
         raise ContentError(f"{where}: unknown language {sorted(extra)}")
 
@@ -164,30 +204,54 @@ def _check_placeholder(kind: str, arg: str, where: str, figures: set[str]) -> No
         raise ContentError(f"{where}: unknown placeholder {{{kind}:…}}")
 
 
+def _check_facts(spec: Any, where: str) -> None:
+    if not isinstance(spec, dict) or not spec:
+        raise ContentError(f'{where}: name facts, as in {{ lie = "row" }}')
+    for name, wanted in spec.items():
+        if name not in cards.FACT_VALUES:
+            raise ContentError(f"{where}: unknown fact {name!r}")
+        for value in wanted if isinstance(wanted, list) else [wanted]:
+            if value not in cards.FACT_VALUES[name]:
+                raise ContentError(f"{where}: {name} is never {value!r}")
+
+
+def holds(spec: dict[str, Any] | None, house: cards.House) -> bool:
+    """Whether the facts named hold at the table (a list: any of those values)."""
+    known = cards.table_facts(house).named()
+    return all(
+        known[name] in (wanted if isinstance(wanted, list) else [wanted])
+        for name, wanted in (spec or {}).items()
+    )
+
+
 def _check_block(block: dict[str, Any], where: str) -> None:
-    kind = block.get("kind")
-    if kind not in BLOCK_KINDS:
-        raise ContentError(f"{where}: unknown block kind {kind!r}")
-    if kind == "p":
-        _check_text(block.get("text"), f"{where}.text")
-    elif kind in ("list", "steps"):
+    kind = BLOCK_KINDS.get(block.get("kind"))
+    if kind is None:
+        raise ContentError(f"{where}: unknown block kind {block.get('kind')!r}")
+    for key in FACT_KEYS:
+        if key in block:
+            _check_facts(block[key], f"{where}.{key}")
+    for field in kind.texts:
+        _check_text(block.get(field), f"{where}.{field}", kind.figures)
+    if kind.items is not None:
         if not block.get("items"):
-            raise ContentError(f"{where}: a {kind} needs items")
+            raise ContentError(f"{where}: a {block['kind']} needs items")
         for i, item in enumerate(block["items"]):
-            _check_text(item, f"{where}.items[{i}]")
-    elif kind == "settle":
-        for i, item in enumerate(block.get("items", [])):
-            for field in ("question", "default", "other"):
+            if not kind.items:
+                _check_text(item, f"{where}.items[{i}]")
+            for field in kind.items:
                 _check_text(item.get(field), f"{where}.items[{i}].{field}")
-    elif kind == "table_picture":
-        if block.get("variant", "house") not in ("house", *cards.VARIANTS):
-            raise ContentError(f"{where}: unknown variant {block['variant']!r}")
-    elif kind in EXAMPLE_FIGURES:
-        for field in ("cards", "row", "ghost", "drawn", "replaced"):
-            if field in block:
-                _check_cards(block[field], f"{where}.{field}")
-        _check_text(block.get("caption"), f"{where}.caption")
-        _check_text(block.get("text"), f"{where}.text", EXAMPLE_FIGURES[kind])
+            for key in FACT_KEYS if kind.items else ():
+                if key in item:
+                    _check_facts(item[key], f"{where}.items[{i}].{key}")
+    for field in kind.cards:
+        if field in block:
+            _check_cards(block[field], f"{where}.{field}")
+    if block["kind"] == "table_picture" and block.get("variant", "house") not in (
+        "house",
+        *cards.VARIANTS,
+    ):
+        raise ContentError(f"{where}: unknown variant {block['variant']!r}")
 
 
 def _conditions(patch: dict[str, Any], where: str) -> frozenset[str]:
@@ -271,6 +335,8 @@ def check(data: dict[str, Any]) -> Rules:
         if patch.get("drop"):
             continue
         merged = {**original, **patch_fields(patch)}
+        if "assumes" not in patch:  # a text written for other tables assumes its own
+            merged.pop("assumes", None)
         if kind == "block":
             _check_block(merged, f"{where} ({target})")
         else:
@@ -286,18 +352,80 @@ def check(data: dict[str, Any]) -> Rules:
         data.get("patches") or [],
         data.get("round") or {},
     )
+    scripts = rules.round
+    for key in cards.TABLE_VARIANTS:
+        if key not in scripts:
+            raise ContentError(f"round.{key}: every variant a table can choose needs its round")
     for house in all_houses():
         try:
-            choose_patches(rules, house)
+            patches = choose_patches(rules, house)
         except ValueError as error:
             raise ContentError(f"patches for {sorted(house.conditions())}: {error}") from None
-        if rules.round and house.rules_variant.row_size == cards.FIVE_CARD_ROW:
-            try:
-                cards.play_round(rules.round, house)
-            except (ValueError, KeyError, TypeError) as error:
-                where = f"round, with {sorted(house.conditions())}"
-                raise ContentError(f"{where}: {error}") from None
+        prove(rules, house, patches)
+        try:
+            cards.play_round(scripts[house.variant], house)
+        except (ValueError, KeyError, TypeError) as error:
+            where = f"round.{house.variant}, with {sorted(house.conditions())}"
+            raise ContentError(f"{where}: {error}") from None
     return rules
+
+
+def table_name(house: cards.House) -> str:
+    from .house import to_slug
+
+    return f"“{to_slug(house) or 'the defaults'}” {sorted(house.conditions())}"
+
+
+def prove(rules: Rules, house: cards.House, patches: dict[str, dict[str, Any]]) -> None:
+    """Every block, item and question shown at this table is true there: the facts it
+    assumes hold. Otherwise ContentError naming the block and the table."""
+
+    def need(entry: dict[str, Any], where: str) -> None:
+        spec = entry.get("assumes") or {}
+        failing = {
+            name: wanted for name, wanted in spec.items() if not holds({name: wanted}, house)
+        }
+        if failing:
+            raise ContentError(
+                f"{where} assumes {failing}, false at {table_name(house)}, and no text is "
+                "written for that table: add a patch, or show the block `only` where it holds"
+            )
+
+    for section in rules.sections:
+        for j, original in enumerate(section.get("blocks", [])):
+            where = f"sections[{section['id']}].blocks[{j}]"
+            if "id" in original:
+                where += f" ({original['id']})"
+            block = patched(original, patches)
+            if block is None or not holds(block.get("only"), house):
+                continue
+            need(block, where)
+            for i, item in enumerate(block.get("items") or []):
+                if isinstance(item, dict) and holds(item.get("only"), house):
+                    need(item, f"{where}.items[{i}]")
+    for i, original in enumerate(rules.faq):
+        entry = patched(original, patches)
+        if entry is not None and holds(entry.get("only"), house):
+            need(entry, f"faq[{i}] ({original['id']})")
+
+
+def patched(entry: dict[str, Any], patches: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """The entry as this table plays it: None when dropped; `patched` marks a change."""
+    patch = patches.get(entry.get("id", ""))
+    if patch is None:
+        return entry
+    if patch.get("drop"):
+        return None
+    return {**entry, **patch_fields(patch), "patched": True}
+
+
+def shown_items(block: dict[str, Any], house: cards.House) -> list[Any]:
+    """A block's items that are shown at this table (an item may be `only` for some)."""
+    return [
+        item
+        for item in block.get("items") or []
+        if not isinstance(item, dict) or holds(item.get("only"), house)
+    ]
 
 
 def patch_fields(patch: dict[str, Any]) -> dict[str, Any]:

@@ -15,27 +15,19 @@ from django.utils.safestring import SafeString, mark_safe
 
 from . import cards
 from .loader import (
-    EXAMPLE_FIGURES,
+    BLOCK_KINDS,
     PLACEHOLDER,
     TOTAL_KINDS,
     VALUE_KINDS,
     Rules,
     choose_patches,
     facts,
-    patch_fields,
+    holds,
+    patched,
     rules,
+    shown_items,
 )
 from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
-
-
-def _patched(entry: dict[str, Any], patches: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
-    """The entry as this table plays it: None when dropped; `patched` marks a change."""
-    patch = patches.get(entry.get("id", ""))
-    if patch is None:
-        return entry
-    if patch.get("drop"):
-        return None
-    return {**entry, **patch_fields(patch), "patched": True}
 
 
 def render_text(
@@ -167,12 +159,11 @@ def variant_row(
 
 
 def whole_round(language: str, house: cards.House) -> dict[str, Any]:
-    """The scripted round of the rules data, played under the table's rules (the
-    five-card game for two whatever the variant)."""
-    script = rules().round
-    five = cards.House(jack=house.jack, start_card=house.start_card, swap_seen=house.swap_seen)
-    played = cards.play_round(script, five)
+    """The variant's scripted round of the rules data, played under the table's rules."""
+    script = rules().round[house.variant]
+    played = cards.play_round(script, house)
     names = [str(n) for n in script["names"]]
+    jack = house.jack
 
     def card(code):
         return card_html(code, language)
@@ -180,48 +171,49 @@ def whole_round(language: str, house: cards.House) -> dict[str, Any]:
     def pts(value):
         return format_points(value, language)
 
-    turns = []
-    for turn in played.turns:
-        turns.append(
-            {
-                "number": turn.number,
-                "name": names[turn.player],
-                "card": card(turn.card),
-                "points": pts(cards.hand_total([turn.card], house.jack)),
-                "place": turn.place,
-                "replaced": turn.replaced and card(turn.replaced),
-                "replaced_points": turn.replaced
-                and pts(cards.hand_total([turn.replaced], house.jack)),
-                "seen": turn.seen,
-            }
-        )
-    players = []
-    for i, name in enumerate(names):
-        players.append(
-            {
-                "name": name,
-                "draw": card(played.draw[i]),
-                "draw_points": pts(cards.hand_total([played.draw[i]], house.jack)),
-                "dealt": [card(c) for c in played.dealt[i]],
-                "peeked": [card(played.dealt[i][p - 1]) for p in played.peeked[i]],
-                "peeked_places": played.peeked[i],
-                "row": [
-                    {"card": card(c), "points": pts(cards.hand_total([c], house.jack))}
-                    for c in played.rows[i]
-                ],
-                "row_total": pts(played.row_totals[i]),
-                "ghost": card(played.ghosts[i]),
-                "ghost_points": pts(cards.hand_total([played.ghosts[i]], house.jack)),
-                "total": pts(played.totals[i]),
-                "wins": i in played.winners,
-                # a single round past the threshold: the highest total loses the game
-                "over": house.threshold is not None
-                and played.totals[i] >= house.threshold
-                and played.totals[i] == max(played.totals),
-            }
-        )
+    def worth(code):
+        return pts(cards.hand_total([code], jack))
+
+    turns = [
+        {
+            "number": turn.number,
+            "name": names[turn.player],
+            "card": card(turn.card),
+            "points": worth(turn.card),
+            "place": turn.place,
+            "replaced": turn.replaced and card(turn.replaced),
+            "replaced_points": turn.replaced and worth(turn.replaced),
+            "seen": turn.seen,
+        }
+        for turn in played.turns
+    ]
+    players = [
+        {
+            "name": name,
+            "draw": card(played.draw[i]),
+            "draw_points": worth(played.draw[i]),
+            "dealt": [card(c) for c in played.dealt[i]],
+            "peeked": [card(played.dealt[i][p - 1]) for p in played.peeked[i]],
+            "peeked_places": played.peeked[i],
+            "row": [{"card": card(c), "points": worth(c)} for c in played.rows[i]],
+            "row_total": pts(played.row_totals[i]),
+            "ghost": card(played.ghosts[i]),
+            "ghost_points": worth(played.ghosts[i]),
+            "total": pts(played.totals[i]),
+            "wins": i in played.winners,
+            # a single round at the threshold: the highest total loses the game
+            "over": house.threshold is not None
+            and played.totals[i] >= house.threshold
+            and played.totals[i] == max(played.totals),
+        }
+        for i, name in enumerate(names)
+    ]
     return {
         "players": players,
+        "two": len(players) == cards.PLAYER_RANGE[0],
+        "in_hand": played.in_hand,
+        "all_seen": played.all_seen,
+        "row_size": house.rules_variant.row_size,
         "turns": turns,
         "dealer": names[played.dealer],
         "starter": names[played.starter],
@@ -232,7 +224,9 @@ def whole_round(language: str, house: cards.House) -> dict[str, Any]:
         "quiet_turns": played.quiet_turns,
         "last_player": names[played.last_player],
         "winners": [names[i] for i in played.winners],
-        "difference": pts(max(played.totals) - min(played.totals)),
+        "difference": pts(sorted(played.totals)[len(played.winners)] - min(played.totals))
+        if len(played.winners) < len(players)
+        else pts(0),
         "threshold": house.threshold,
     }
 
@@ -240,25 +234,26 @@ def whole_round(language: str, house: cards.House) -> dict[str, Any]:
 def _render_block(
     block: dict[str, Any], language: str, house: cards.House, data: Rules, patches: dict
 ) -> dict[str, Any]:
-    kind = block["kind"]
-    item: dict[str, Any] = {"kind": kind, "id": block.get("id"), "patched": "patched" in block}
+    kind = BLOCK_KINDS[block["kind"]]
+    item: dict[str, Any] = {
+        "kind": block["kind"],
+        "id": block.get("id"),
+        "patched": "patched" in block,
+    }
+    figures = example_figures(block, house) if kind.figures else None
 
-    def text(node, figures=None):
+    def text(node):
         return render_text(node, language, figures, house)
 
-    if kind == "p":
-        item["text"] = text(block["text"])
-    elif kind in ("list", "steps"):
-        item["items"] = [text(i) for i in block["items"]]
-    elif kind == "settle":
+    for field in kind.texts:
+        item[field] = text(block[field])
+    if kind.items is not None:
         item["items"] = [
-            {f: text(i[f]) for f in ("question", "default", "other")} for i in block["items"]
+            {f: text(i[f]) for f in kind.items} if kind.items else text(i)
+            for i in shown_items(block, house)
         ]
-    elif kind in EXAMPLE_FIGURES:
-        figures = example_figures(block, house)
+    if figures is not None:
         item.update(
-            caption=block["caption"][language],
-            text=text(block["text"], figures),
             figures={k: format_points(v, language) for k, v in figures.items()},
             cards=[
                 {
@@ -269,44 +264,50 @@ def _render_block(
             ],
             ghost=block.get("ghost") and card_html(block["ghost"], language),
             jack_half=house.jack == cards.JACK_HALF,
+            in_hand=house.rules_variant.in_hand,
+            players_two=cards.table_facts(house).most_players == cards.PLAYER_RANGE[0],
         )
-    elif kind == "values":
-        item["rows"] = value_rows(language, house.jack)
-    elif kind == "variants":
-        item["rows"] = variant_rows(language, house)
-    elif kind == "table_picture":
-        key = block.get("variant", "house")
-        item["picture"] = table_picture(language, house, key)
-    elif kind == "whole_round":
-        item["round"] = whole_round(language, house)
-    elif kind == "faq":
-        item["items"] = []
-        for entry in data.faq:
-            entry = _patched(entry, patches)
-            if entry is None:
-                continue
-            item["items"].append(
-                {
-                    "id": entry["id"],
-                    "question": text(entry["question"]),
-                    "answer": text(entry["answer"]),
-                    "patched": "patched" in entry,
-                }
-            )
-    elif kind == "related":
-        item["items"] = [
-            {"name": r["name"][language], "text": text(r["text"])} for r in data.related
-        ]
-    elif kind == "sources":
-        item["items"] = [
+    extra = EXTRAS.get(block["kind"])
+    if extra:
+        item.update(extra(block, language, house, data, patches, text))
+    return item
+
+
+def _faq(block, language, house, data, patches, text):
+    entries = (patched(entry, patches) for entry in data.faq)
+    return {
+        "items": [
             {
-                "title": s["title"][language],
-                "says": text(s["says"]),
-                "checked": s.get("checked"),
+                "id": entry["id"],
+                "question": text(entry["question"]),
+                "answer": text(entry["answer"]),
+                "patched": "patched" in entry,
             }
+            for entry in entries
+            if entry is not None and holds(entry.get("only"), house)
+        ]
+    }
+
+
+# What a kind of block shows besides its texts and items.
+EXTRAS = {
+    "values": lambda block, language, house, *_: {"rows": value_rows(language, house.jack)},
+    "variants": lambda block, language, house, *_: {"rows": variant_rows(language, house)},
+    "table_picture": lambda block, language, house, *_: {
+        "picture": table_picture(language, house, block.get("variant", "house"))
+    },
+    "whole_round": lambda block, language, house, *_: {"round": whole_round(language, house)},
+    "faq": _faq,
+    "related": lambda block, language, house, data, patches, text: {
+        "items": [{"name": r["name"][language], "text": text(r["text"])} for r in data.related]
+    },
+    "sources": lambda block, language, house, data, patches, text: {
+        "items": [
+            {"title": s["title"][language], "says": text(s["says"]), "checked": s.get("checked")}
             for s in data.sources
         ]
-    return item
+    },
+}
 
 
 CARD_W, CARD_H, GAP = 28, 40, 6
@@ -369,8 +370,8 @@ def rendered_sections(
     for section in data.sections:
         blocks = []
         for block in section.get("blocks", []):
-            block = _patched(block, patches)
-            if block is None:
+            block = patched(block, patches)
+            if block is None or not holds(block.get("only"), house):
                 continue
             blocks.append(_render_block(block, language, house, data, patches))
         out.append({"id": section["id"], "title": section["title"][language], "blocks": blocks})
