@@ -334,9 +334,7 @@ def check(data: dict[str, Any]) -> Rules:
         kind, original = targets[target]
         if patch.get("drop"):
             continue
-        merged = {**original, **patch_fields(patch)}
-        if "assumes" not in patch:  # a text written for other tables assumes its own
-            merged.pop("assumes", None)
+        merged = patched(original, {target: patch})
         if kind == "block":
             _check_block(merged, f"{where} ({target})")
         else:
@@ -416,7 +414,8 @@ def patched(entry: dict[str, Any], patches: dict[str, dict[str, Any]]) -> dict[s
         return entry
     if patch.get("drop"):
         return None
-    return {**entry, **patch_fields(patch), "patched": True}
+    kept = {k: v for k, v in entry.items() if k not in FACT_KEYS}  # a patch states its own
+    return {**kept, **patch_fields(patch), "patched": True}
 
 
 def shown_items(block: dict[str, Any], house: cards.House) -> list[Any]:

@@ -383,14 +383,16 @@ def test_a_patch_missing_norwegian_is_refused(data):
 
 def test_a_whole_round_that_breaks_a_house_rule_is_refused(data):
     broken = copy.deepcopy(data)
-    broken["round"]["turns"][0]["place"] = 1  # a place the player looked at
-    with pytest.raises(loader.ContentError, match=r"round, with .*no_seen_swap.*seen place"):
+    broken["round"]["standard"]["turns"][0]["place"] = 1  # a place the player looked at
+    with pytest.raises(
+        loader.ContentError, match=r"round.standard, with .*no_seen_swap.*seen place"
+    ):
         loader.check(broken)
 
 
 def test_a_whole_round_with_a_card_twice_is_refused(data):
     broken = copy.deepcopy(data)
-    broken["round"]["turns"][0]["card"] = "H9"  # Ada's ghost
+    broken["round"]["standard"]["turns"][0]["card"] = "H9"  # Ada's ghost
     with pytest.raises(loader.ContentError, match=r"a card appears twice"):
         loader.check(broken)
 
