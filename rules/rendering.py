@@ -154,6 +154,10 @@ def variant_row(
         "cards": variant.hand_size,
         "lowest": format_points(min(totals), language),
         "highest": format_points(max(totals), language),
+        # with the jack at 0.5 a half needs a jack, which takes a place a king would need
+        "highest_half": next(
+            (format_points(t, language) for t in sorted(totals, reverse=True) if t % 1), None
+        ),
         "house_rule": key in ("jack_eleven", "stock_only"),
     }
 
