@@ -14,19 +14,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from . import cards
-from .loader import (
-    BLOCK_KINDS,
-    PLACEHOLDER,
-    TOTAL_KINDS,
-    VALUE_KINDS,
-    Rules,
-    choose_patches,
-    facts,
-    holds,
-    patched,
-    rules,
-    shown_items,
-)
+from .loader import Rules, choose_patches, patched, rules, shown_items
+from .round import play_round
+from .schema import BLOCK_KINDS, PLACEHOLDER, TOTAL_KINDS, VALUE_KINDS, facts, holds
 from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
 
 
@@ -165,7 +155,7 @@ def variant_row(
 def whole_round(language: str, house: cards.House) -> dict[str, Any]:
     """The variant's scripted round of the rules data, played under the table's rules."""
     script = rules().round[house.variant]
-    played = cards.play_round(script, house)
+    played = play_round(script, house)
     names = [str(n) for n in script["names"]]
     jack = house.jack
 

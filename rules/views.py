@@ -9,7 +9,7 @@ from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
-from . import cards, loader, rendering
+from . import cards, loader, rendering, schema
 from .house import HouseFields, differences, summary
 
 # Rules pages change only with a deploy: keep the whole response per language, let
@@ -52,7 +52,7 @@ def rules_context(house: cards.House) -> dict:
 @public
 @rules_cache
 def home(request):
-    return render(request, "rules/home.html", {"facts": loader.FACTS})
+    return render(request, "rules/home.html", {"facts": schema.FACTS})
 
 
 @require_safe
@@ -176,7 +176,7 @@ def prerendered_paths() -> list[str]:
     from 1 to 500: those are rendered on request and kept in the page cache)."""
     houses = [
         h
-        for h in loader.all_houses()
+        for h in schema.all_houses()
         if h.threshold in (cards.LOSS_THRESHOLD, None) and not h.is_default()
     ]
     paths = []

@@ -13,14 +13,14 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from rules import cards, loader, rendering, words
+from rules import cards, loader, rendering, schema, words
 from rules.house import from_slug, to_slug
 from rules.views import house_url
 from scorepad.models import Game
 
 from .test_scorepad_views import new_game_data
 
-HOUSES = loader.all_houses()
+HOUSES = schema.all_houses()
 
 
 def page_for(client, house, language):

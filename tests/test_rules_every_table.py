@@ -18,9 +18,10 @@ import pytest
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from rules import cards, loader, rendering, words
+from rules import cards, loader, rendering, schema, words
+from rules.round import play_round
 
-HOUSES = loader.all_houses()
+HOUSES = schema.all_houses()
 LANGUAGES = ("en", "nb")
 
 
@@ -43,7 +44,7 @@ def statements(house: cards.House, language: str) -> list[str]:
 
 
 def average(house: cards.House) -> str:
-    return words.format_points(loader.facts(house)["average"], "en")
+    return words.format_points(schema.facts(house)["average"], "en")
 
 
 # (which tables, language, phrase, must be said?) — the phrase is a regular expression.
@@ -150,7 +151,7 @@ def test_seven_cards_leaves_only_the_ghost_unknown_about_5_6():
 def test_the_whole_round_deals_the_variants_hand_with_numbers_from_cards(house):
     variant = house.rules_variant
     script = loader.rules().round[house.variant]
-    played = cards.play_round(script, house)
+    played = play_round(script, house)
     shown = rendering.whole_round("en", house)
     assert shown["in_hand"] == variant.in_hand
     for i, player in enumerate(shown["players"]):
