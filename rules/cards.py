@@ -209,33 +209,41 @@ class House:
 
     def conditions(self) -> frozenset[str]:
         """What the rules text is patched for: the variant's key and each house rule."""
-        found = {self.variant}
-        if self.jack == JACK_ELEVEN:
-            found.add("jack_eleven")
-        if not self.face_up_start:
-            found.add("stock_only")
-        if not self.swap_seen:
-            found.add("no_seen_swap")
-        if self.single_round:
-            found.add("single_round")
-        elif self.threshold != LOSS_THRESHOLD:
-            found.add("other_threshold")
-        if self.more_players:
-            found.add("more_players")
+        found = {self.variant, *(rule.condition for rule in HOUSE_RULES if rule.holds(self))}
+        if self.threshold not in (LOSS_THRESHOLD, None):
+            found.add(OTHER_THRESHOLD)
         return frozenset(found)
 
 
 DEFAULT_HOUSE = House()
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One house rule, defined once: the field of `House` it sets and to what, its name
+    in rules.toml (`when = "jack_eleven"`) and its word in a page's address."""
+
+    field: str
+    value: object
+    condition: str
+    word: str
+
+    def holds(self, house: House) -> bool:
+        return getattr(house, self.field) == self.value
+
+
+# In the order their words take in an address. Another threshold is the one house rule
+# with a number: "to-15" (condition OTHER_THRESHOLD), where "one-round" stands.
+HOUSE_RULES = (
+    HouseRule("jack", JACK_ELEVEN, "jack_eleven", "jack-11"),
+    HouseRule("start_card", False, "stock_only", "stock-only"),
+    HouseRule("swap_seen", False, "no_seen_swap", "no-seen-swap"),
+    HouseRule("threshold", None, "single_round", "one-round"),
+    HouseRule("more_players", True, "more_players", "more-players"),
+)
+OTHER_THRESHOLD = "other_threshold"
 HOUSE_CONDITIONS = frozenset(
-    {
-        *TABLE_VARIANTS,
-        "jack_eleven",
-        "stock_only",
-        "no_seen_swap",
-        "single_round",
-        "other_threshold",
-        "more_players",
-    }
+    {*TABLE_VARIANTS, *(rule.condition for rule in HOUSE_RULES), OTHER_THRESHOLD}
 )
 
 

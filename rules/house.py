@@ -29,18 +29,11 @@ def to_words(house: cards.House) -> list[str]:
     words = []
     if house.variant != cards.STANDARD.key:
         words.append(VARIANT_WORDS[house.variant])
-    if house.jack == cards.JACK_ELEVEN:
-        words.append("jack-11")
-    if not house.start_card:
-        words.append("stock-only")
-    if not house.swap_seen:
-        words.append("no-seen-swap")
-    if house.threshold is None:
-        words.append("one-round")
-    elif house.threshold != cards.LOSS_THRESHOLD:
-        words.append(f"to-{house.threshold}")
-    if house.more_players:
-        words.append("more-players")
+    for rule in cards.HOUSE_RULES:
+        if rule.holds(house):
+            words.append(rule.word)
+        elif rule.field == "threshold" and house.threshold != cards.LOSS_THRESHOLD:
+            words.append(f"to-{house.threshold}")
     return words
 
 
@@ -53,19 +46,12 @@ def from_slug(slug: str) -> cards.House:
     word twice, or a combination that cannot be played."""
     fields: dict = {}
     variants = {word: key for key, word in VARIANT_WORDS.items()}
+    rules = {rule.word: rule for rule in cards.HOUSE_RULES}
     for word in slug.split(SEPARATOR):
         if word in variants:
             name, value = "variant", variants[word]
-        elif word == "jack-11":
-            name, value = "jack", cards.JACK_ELEVEN
-        elif word == "stock-only":
-            name, value = "start_card", False
-        elif word == "no-seen-swap":
-            name, value = "swap_seen", False
-        elif word == "one-round":
-            name, value = "threshold", None
-        elif word == "more-players":
-            name, value = "more_players", True
+        elif word in rules:
+            name, value = rules[word].field, rules[word].value
         elif match := THRESHOLD_WORD.fullmatch(word):
             name, value = "threshold", int(match[1])
             if value == cards.LOSS_THRESHOLD:
