@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from rules import cards, content
 
 from . import scoring
-from .forms import RANK_WORDS
+from .fields import RANK_WORDS
 from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, Round, Score
 
 HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on their own page
