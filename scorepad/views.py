@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -29,7 +29,8 @@ from .forms import (
     RoundForm,
     UndoForm,
 )
-from .models import MAX_ROUNDS, Game, RateMark, Result, Round
+from .models import MAX_ROUNDS, Game, Result, Round
+from .ratelimit import new_game_wait, too_many_games_text
 
 MY_GAMES = "my_games"
 MY_GAMES_KEPT = 30
@@ -56,32 +57,6 @@ def remember_game(request, game: Game) -> None:
     """'My games' are the edit tokens this browser created, newest first, in its session."""
     tokens = [t for t in request.session.get(MY_GAMES, []) if t != game.edit_token]
     request.session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
-
-
-def client_address(request) -> str:
-    """Behind our TLS proxy every request comes from the proxy: the client is the address
-    the proxy appended last to X-Forwarded-For (earlier entries are the client's to forge)."""
-    if settings.BEHIND_TLS_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded.strip():
-            return forwarded.split(",")[-1].strip()[:64]
-    return request.META.get("REMOTE_ADDR", "unknown")[:64]
-
-
-def new_game_wait(request):
-    """None when this client may start a game now; otherwise how long until it may."""
-    return RateMark.take(client_address(request), settings.GAMES_PER_HOUR_PER_CLIENT)
-
-
-def too_many_games_text(wait) -> str:
-    minutes = max(1, -(-int(wait.total_seconds()) // 60))
-    return ngettext(
-        "That is a lot of new games from one place. You can start another in %(n)s minute; "
-        "until then, keep playing one of your games.",
-        "That is a lot of new games from one place. You can start another in %(n)s minutes; "
-        "until then, keep playing one of your games.",
-        minutes,
-    ) % {"n": minutes}
 
 
 def round_form(game: Game, data=None) -> RoundForm:
