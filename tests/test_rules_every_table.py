@@ -216,11 +216,6 @@ def test_a_seven_cards_script_with_a_row_of_four_is_refused():
 # ------------------------------------------------------------------ the loader's proof
 
 
-@pytest.fixture
-def data():
-    return tomllib.loads(loader.DATA_FILE.read_text(encoding="utf-8"))
-
-
 def test_a_block_whose_assumption_fails_somewhere_stops_start_up(data):
     planted = {
         "kind": "p",
