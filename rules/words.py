@@ -7,6 +7,7 @@ this module.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from functools import cache
 
@@ -161,3 +162,29 @@ def and_list(names) -> str:
     if len(names) < 2:
         return "".join(names)
     return gettext("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+# Every way a rank may be typed, in either language: the rank codes (A, 2-9, T, J, Q, K)
+# and the corner letters of both languages' cards (10, Kn, E, D, ...), from this module.
+RANK_WORDS = {rank.lower(): rank for rank in cards.RANKS}
+RANK_WORDS.update(
+    {label.lower(): rank for labels in RANK_SHORT.values() for rank, label in labels.items()}
+)
+# Longest first, so that "10" and "kn" win over "1" and "k".
+_RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True)))
+
+
+def parse_ranks(text: str) -> list[str]:
+    """'8 J A 2 K', '8,kn,e,2,k' or '8ja2k' -> ['8', 'J', 'A', '2', 'K']."""
+    text = text.lower()
+    ranks, position = [], 0
+    for match in _RANK_TOKEN.finditer(text):
+        gap = text[position : match.start()]
+        if gap.strip(" ,;/+-"):
+            raise ValueError(gap.strip())
+        ranks.append(RANK_WORDS[match.group()])
+        position = match.end()
+    rest = text[position:]
+    if rest.strip(" ,;/+-"):
+        raise ValueError(rest.strip())
+    return ranks

@@ -20,7 +20,7 @@ def lang(texts):
     return texts.get(get_language(), texts.get("en", ""))
 
 
-and_list = register.filter("and_list", words.and_list)
+register.filter("and_list", words.and_list)
 
 
 @register.filter
