@@ -4,6 +4,7 @@ proves each text true at each of them)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -110,21 +111,21 @@ PERCENT_FACTS = {"share_over_nine"}
 
 
 def all_houses() -> list[cards.House]:
-    """Every combination of the house rules with the default threshold, a single round
-    and one other threshold (the text is the same for every other number)."""
+    """Every table a reader can choose: each variant with each house rule of
+    cards.HOUSE_RULES on or off, and one other threshold besides (the text is the same
+    for every other number). Combinations that cannot be played are left out."""
+    other = {"threshold": cards.LOSS_THRESHOLD - 6}
+    options = [[{}, {rule.field: rule.value}] for rule in cards.HOUSE_RULES]
     houses = []
     for variant in cards.TABLE_VARIANTS:
-        for jack in cards.JACK_VALUES:
-            for start in (True, False):
-                for seen in (True, False) if cards.House.has_unseen_places(variant) else (True,):
-                    for threshold in (cards.LOSS_THRESHOLD, None, cards.LOSS_THRESHOLD - 6):
-                        more = (
-                            (False, True) if cards.House.allows_more_players(variant) else (False,)
-                        )
-                        for more_players in more:
-                            houses.append(
-                                cards.House(variant, jack, start, seen, threshold, more_players)
-                            )
+        for chosen in itertools.product(*options):
+            fields = {k: v for part in chosen for k, v in part.items()}
+            tried = [fields] if "threshold" in fields else [fields, {**fields, **other}]
+            for table in tried:
+                try:
+                    houses.append(cards.House(variant=variant, **table))
+                except ValueError:  # e.g. no seen-card rule where every card is seen
+                    continue
     return houses
 
 
