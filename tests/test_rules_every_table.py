@@ -264,14 +264,30 @@ def test_an_unknown_fact_is_refused(data):
         loader.check(data)
 
 
-def test_every_block_that_names_a_row_or_two_looks_states_what_it_assumes():
-    """The defaults' blocks that speak of a row of places, of looking at two, or of
-    peeking name those facts, so a new variant cannot inherit them unproved."""
-    for section in loader.rules().sections:
+FIVE_CARD_WORDS = re.compile(
+    r"\brow\b|\bplaces?\b|look at \{word:peeked\}|opponent|Two people|face-down"
+)
+
+
+def test_every_text_that_speaks_of_a_row_places_or_two_players_states_its_facts():
+    """A block, item or answer that speaks of a row, of places, of looking at two or of
+    one opponent names the facts it takes for granted (`assumes`) or is shown `only`
+    where they hold, so a table where they are false cannot inherit it unproved."""
+    data = loader.rules()
+    unstated = []
+    for section in data.sections:
         for block in section["blocks"]:
-            text = block.get("text", {}).get("en", "")
-            if re.search(r"face-down places again|look at \{word:peeked\}", text):
-                assert "assumes" in block, block.get("id")
+            if "assumes" in block or "only" in block:
+                continue
+            for node in [block.get("text"), *(block.get("items") or [])]:
+                if not isinstance(node, dict) or "assumes" in node or "only" in node:
+                    continue
+                if FIVE_CARD_WORDS.search(node.get("en", "")):
+                    unstated.append((section["id"], block.get("id"), node["en"][:60]))
+    for entry in data.faq:
+        if not ({"assumes", "only"} & set(entry)) and FIVE_CARD_WORDS.search(entry["answer"]["en"]):
+            unstated.append(("faq", entry["id"], entry["answer"]["en"][:60]))
+    assert unstated == []
 
 
 # ------------------------------------------------------------------ headings
