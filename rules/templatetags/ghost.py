@@ -20,7 +20,7 @@ def lang(texts):
     return texts.get(get_language(), texts.get("en", ""))
 
 
-register.filter("and_list", words.and_list)
+and_list = register.filter("and_list", words.and_list)  # also importable from here
 
 
 @register.filter
