@@ -348,6 +348,10 @@ def page(client, path):
         ("/en/rules/", "your table's lines"),
         ("/nb/regler/", "de to linjene"),
         ("/nb/varianter/", "Fem kort hver:"),
+        ("/en/card/three-in-hand/", "Everyone turns their row face up"),
+        ("/en/card/three-in-hand/", "choose one of your three places"),
+        ("/en/card/seven-cards/", "Choose any two of your places"),
+        ("/nb/huskekort/seven-cards/", "heller ikke kikke på plassene dine igjen"),
     ],
 )
 def test_a_defect_of_the_issue_is_gone(client, path, absent):
