@@ -222,51 +222,61 @@ class HouseFields(forms.Form):
         )
 
 
+def _said(house: cards.House) -> dict[str, tuple[str | None, str]]:
+    """What the page says of each house rule's choice, by the field of `House` it sets:
+    a few words for the line at the top (None: nothing to say at this table), and the
+    sentence for the list of differences when it differs from the site's defaults."""
+    default = cards.DEFAULT_HOUSE
+    if house.single_round:
+        threshold = (gettext("one round"), gettext("You play a single round."))
+    else:
+        threshold = (
+            gettext("to %(n)s points") % {"n": house.threshold},
+            gettext("The game ends at %(n)s points, not %(default)s.")
+            % {"n": house.threshold, "default": default.threshold},
+        )
+    swap = gettext("seen cards may be swapped") if house.swap_seen else gettext("seen cards stay")
+    return {
+        "jack": (
+            gettext("jack %(points)s") % {"points": format_points(house.jack)},
+            gettext("A jack counts %(points)s, not %(default)s.")
+            % {"points": format_points(house.jack), "default": format_points(default.jack)},
+        ),
+        "start_card": (
+            gettext("a face-up start card") if house.face_up_start else gettext("stock only"),
+            gettext("No card is turned up to start the discard pile."),
+        ),
+        "swap_seen": (
+            swap if house.has_unseen_places(house.variant) else None,
+            gettext("A card you have seen may not be swapped away."),
+        ),
+        "threshold": threshold,
+        "more_players": (
+            house.more_players and gettext("up to %(n)s players") % {"n": house.max_players},
+            gettext("Up to %(n)s can play the five-card game.") % {"n": house.max_players},
+        ),
+    }
+
+
 def summary(house: cards.House) -> list[str]:
     """The table's choices in a few words each, for the line at the top of the page."""
-    words = [variant_name(house.variant)]
-    words.append(gettext("jack %(points)s") % {"points": format_points(house.jack)})
-    words.append(gettext("a face-up start card") if house.face_up_start else gettext("stock only"))
-    if house.has_unseen_places(house.variant):
-        words.append(
-            gettext("seen cards may be swapped") if house.swap_seen else gettext("seen cards stay")
-        )
-    if house.single_round:
-        words.append(gettext("one round"))
-    else:
-        words.append(gettext("to %(n)s points") % {"n": house.threshold})
-    if house.more_players:
-        words.append(gettext("up to %(n)s players") % {"n": house.max_players})
-    return words
+    said = _said(house)
+    return [
+        variant_name(house.variant),
+        *filter(None, (said[r.field][0] for r in cards.HOUSE_RULES)),
+    ]
 
 
 def differences(house: cards.House) -> list[str]:
     """Each choice that differs from the site's defaults, said in a sentence."""
-    default = cards.House()
+    default = cards.DEFAULT_HOUSE
     lines = []
     if house.variant != default.variant:
         lines.append(
             gettext("You play the variant “%(name)s”.") % {"name": variant_name(house.variant)}
         )
-    if house.jack != default.jack:
-        lines.append(
-            gettext("A jack counts %(points)s, not %(default)s.")
-            % {
-                "points": format_points(house.jack),
-                "default": format_points(default.jack),
-            }
-        )
-    if not house.start_card:
-        lines.append(gettext("No card is turned up to start the discard pile."))
-    if not house.swap_seen:
-        lines.append(gettext("A card you have seen may not be swapped away."))
-    if house.single_round:
-        lines.append(gettext("You play a single round."))
-    elif house.threshold != default.threshold:
-        lines.append(
-            gettext("The game ends at %(n)s points, not %(default)s.")
-            % {"n": house.threshold, "default": default.threshold}
-        )
-    if house.more_players:
-        lines.append(gettext("Up to %(n)s can play the five-card game.") % {"n": house.max_players})
+    said = _said(house)
+    for rule in cards.HOUSE_RULES:
+        if getattr(house, rule.field) != getattr(default, rule.field):
+            lines.append(said[rule.field][1])
     return lines
