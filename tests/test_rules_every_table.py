@@ -399,3 +399,36 @@ def test_the_variants_page_says_where_halves_stop(client):
     assert half == D("52.5")
     assert "Totals with a half stop at 52.5" in page(client, "/en/variants/")
     assert "stopper på 52,5" in page(client, "/nb/varianter/")
+
+
+def test_each_house_rule_is_said_once_at_the_top_and_among_the_differences():
+    from rules.house import differences, summary
+
+    house = cards.House(
+        jack=cards.JACK_ELEVEN, start_card=False, swap_seen=False, threshold=15, more_players=True
+    )
+    with translation.override("en"):
+        assert summary(house) == [
+            "Standard",
+            "jack 11",
+            "stock only",
+            "seen cards stay",
+            "to 15 points",
+            "up to 10 players",
+        ]
+        assert differences(house) == [
+            "A jack counts 11, not 0.5.",
+            "No card is turned up to start the discard pile.",
+            "A card you have seen may not be swapped away.",
+            "The game ends at 15 points, not 21.",
+            "Up to 10 can play the five-card game.",
+        ]
+        seven = cards.House(variant="seven_cards", threshold=None)
+        assert summary(seven) == ["Seven cards", "jack 0.5", "a face-up start card", "one round"]
+        assert differences(seven) == [
+            "You play the variant “Seven cards”.",
+            "You play a single round.",
+        ]
+        assert differences(cards.DEFAULT_HOUSE) == []
+    with translation.override("nb"):
+        assert summary(house)[1] == "knekt 11"
