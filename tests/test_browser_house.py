@@ -229,3 +229,6 @@ def test_a_variants_rules_pass_axe_and_the_whole_round_links_its_steps(
     page.locator("#round-turns a.self").click()
     assert page.url.endswith("#round-turns")
     assert page.locator("#round-turns").is_visible()
+    # a row of seven in the count, three hands of three: still no sideways scroll at 320
+    page.set_viewport_size({"width": 320, "height": 640})
+    no_sideways_scroll(page)
