@@ -23,6 +23,8 @@ from django.utils.translation import gettext_lazy as _
 from rules import cards
 
 from . import chart, scoring, stats
+from .fields import same_name_key
+from .ratelimit import RateMark  # noqa: F401  (a model of this app, kept in its own module)
 
 TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
 TOKEN_LENGTH = 32  # what token_urlsafe(24) gives: base64url without padding
@@ -114,8 +116,6 @@ class GameQuerySet(models.QuerySet):
 
     def statistics(self, edit_tokens: list[str]) -> list["stats.PlayerStats"]:
         """Per player name across these games (newest first, as "My games" keeps them)."""
-        from .forms import same_name_key  # the new-game form's comparison; forms import us
-
         return stats.per_player(self.summaries(edit_tokens), same_name_key)
 
 
@@ -423,8 +423,6 @@ class Game(models.Model):
         """Put the name of the player at `seat` right (`name` is tidied by the form).
         Scores and rounds stay as they are; the history keeps the old name. The names
         are compared under the lock, so two phones cannot give two players one name."""
-        from .forms import same_name_key  # the new-game form's comparison; forms import us
-
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=self.pk)
             players = list(game.players.order_by("position"))
@@ -533,36 +531,3 @@ class Score(models.Model):
 
     def __str__(self):
         return f"{self.player}: {self.points}"
-
-
-class RateMark(models.Model):
-    """One new game started from one client address: the rate limit's sliding window.
-
-    In the database rather than a cache, so page traffic cannot evict it and every app
-    process and server counts the same marks."""
-
-    WINDOW = timedelta(hours=1)
-
-    client = models.CharField(max_length=64, db_index=True)
-    at = models.DateTimeField(default=timezone.now, db_index=True)
-
-    @classmethod
-    def take(cls, client: str, limit: int) -> timedelta | None:
-        """Count one new game for `client`. None when allowed; otherwise how long until
-        the oldest mark in the window expires and a new game is allowed again."""
-        now = timezone.now()
-        since = now - cls.WINDOW
-        cls.objects.filter(client=client, at__lt=since).delete()
-        mark = cls.objects.create(client=client, at=now)
-        # Count only marks up to ours: two at once may both be refused at the edge, but
-        # the limit is never passed.
-        earlier = cls.objects.filter(client=client, at__gte=since, pk__lte=mark.pk)
-        if earlier.count() <= limit:
-            return None
-        mark.delete()
-        oldest = (
-            cls.objects.filter(client=client, at__gte=since)
-            .order_by("at")
-            .values_list("at", flat=True)
-        ).first()
-        return (oldest or now) + cls.WINDOW - now

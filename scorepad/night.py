@@ -16,8 +16,8 @@ from django.utils import formats, timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from rules import content
-from rules.templatetags.ghost import and_list
+from rules import loader, words
+from rules.words import and_list
 
 from . import picture, scoring, stats
 from .models import Game, NameChange, Summary
@@ -106,7 +106,7 @@ def streak_text(row: stats.PlayerStats) -> str:
 
 
 def statistics_rows(edit_tokens: list[str]) -> list[dict]:
-    fmt = content.points_formatter(get_language())
+    fmt = words.points_formatter(get_language())
     return [
         {
             "name": row.name,
@@ -140,7 +140,7 @@ def result_png(game: Game) -> bytes:
 
 
 def draw_result(game: Game, language: str) -> bytes:
-    fmt = content.points_formatter(language)
+    fmt = words.points_formatter(language)
     result = game.outcome()
     order = sorted(range(len(game.player_list)), key=lambda i: (result.totals[i], i))
     standings = [
@@ -162,7 +162,7 @@ def draw_result(game: Game, language: str) -> bytes:
         }
     day = formats.date_format(timezone.localtime(game.created_at), DAY_FORMAT[language])
     rounds = ngettext("%(n)s round", "%(n)s rounds", len(result.rounds)) % {"n": len(result.rounds)}
-    subtitle = f"{day} · {content.variant_name(game.variant)} · {rounds}"
+    subtitle = f"{day} · {loader.variant_name(game.variant)} · {rounds}"
     threshold = fmt(game.threshold) if game.threshold is not None else ""
     return picture.result_png(
         headline, subtitle, standings, game.course(fmt, result), threshold, _("round")

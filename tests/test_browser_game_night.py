@@ -11,8 +11,7 @@ from playwright.sync_api import expect
 from scorepad import chart
 from scorepad.models import Game
 
-from .conftest import HAVE_CHROMIUM, make_game
-from .test_browser import axe_clean, no_sideways_scroll
+from .conftest import HAVE_CHROMIUM, axe_clean, make_game, no_sideways_scroll
 from .test_game_night import play
 
 pytestmark = [

@@ -10,9 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from PIL import Image
 
-from rules import content
+from rules import words
 from scorepad import chart, picture, stats
-from scorepad.forms import same_name_key
+from scorepad.fields import same_name_key
 from scorepad.models import Game, NameChange, Result
 
 from .conftest import make_game
@@ -190,7 +190,7 @@ def test_statistics_cost_the_same_queries_for_thirty_games():
 def test_each_line_ends_at_its_players_total_and_the_threshold_line_at_the_threshold():
     game = play(make_game(("Anna", "Bo", "Cy")), (3, 5, 9), (7.5, 2, 4), (1, 12, 0))
     result = game.outcome()
-    drawn = game.course(content.points_formatter("en"))
+    drawn = game.course(words.points_formatter("en"))
     assert drawn.rounds == 3
     for line, total in zip(drawn.lines, result.totals, strict=True):
         assert len(line.points) == 3  # one point per live round
@@ -235,7 +235,7 @@ def test_no_chart_before_the_first_round():
 
 def picture_of(game, language="en"):
     game = fresh(game)
-    fmt = content.points_formatter(language)
+    fmt = words.points_formatter(language)
     result = game.outcome()
     standings = [
         picture.Standing(p.name, fmt(t), "", i in result.losers)
