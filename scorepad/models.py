@@ -398,7 +398,8 @@ class Game(models.Model):
         One rematch per game: a second tap, or a second phone, gets the same new game.
         `may_start` is the rate limit: None to go ahead, or how long to wait."""
         with transaction.atomic():
-            game = self._locked()
+            # the names as they are under the lock (a rename may have come in meanwhile)
+            game = self._locked().load_players()
             existing = game.rematches.order_by("pk").first()
             if existing is not None:
                 return Change(Result.ALREADY_SAVED, 0, game=existing)

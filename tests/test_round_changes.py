@@ -1,6 +1,6 @@
-"""The round changes on `Game` (add, edit, undo, restore, rematch), driven by Hypothesis.
+"""The changes on `Game` (add, edit, undo, restore, rematch, rename), driven by Hypothesis.
 
-A state machine plays random sequences of the five actions against one game and keeps its
+A state machine plays random sequences of the six actions against one game and keeps its
 own plain model of what the game should hold. After every step it checks the outcome the
 method returned and the invariant: live rounds numbered 1..n without a gap, one live row
 per number, and no row ever deleted.
@@ -39,6 +39,8 @@ class RoundChanges(RuleBasedStateMachine):
         self.undone: dict[int, int] = {}  # row id -> round number, for undone rows
         self.rows = 0  # rows ever written
         self.rematch_of_this: Game | None = None
+        self.names = ["Anna", "Bo"]
+        self.rematch_names: list[str] = []
 
     # ------------------------------------------------------------ the model's view
 
@@ -135,8 +137,11 @@ class RoundChanges(RuleBasedStateMachine):
     def rematch(self):
         change = self.game.rematch()
         assert change.game.rematch_of_id == self.game.pk
-        assert [p.name for p in change.game.players.all()] == ["Anna", "Bo"]
+        if self.rematch_of_this is None:
+            self.rematch_names = list(self.names)  # the names at the first rematch
+        assert [p.name for p in change.game.players.all()] == self.rematch_names
         assert change.game.first_dealer == 1  # the first deal passes on
+        assert change.game.series == self.game.series
         if self.rematch_of_this is None:
             assert change.result is Result.SAVED
             self.rematch_of_this = change.game
@@ -144,7 +149,25 @@ class RoundChanges(RuleBasedStateMachine):
             assert change.result is Result.ALREADY_SAVED
             assert change.game == self.rematch_of_this
 
+    @rule(seat=st.integers(0, 2), name=st.sampled_from(["Anna", "Bo", "bo", "Cy", "Dag"]))
+    def rename(self, seat, name):
+        change = self.game.rename_player(seat, name)
+        if seat > 1:
+            assert change.result is Result.GONE
+        elif self.names[seat] == name:
+            assert change.result is Result.ALREADY_SAVED
+        elif name.casefold() == self.names[1 - seat].casefold():
+            assert change.result is Result.TAKEN
+        else:
+            assert change.result is Result.SAVED and change.name == self.names[seat]
+            self.names[seat] = name
+
     # ------------------------------------------------------------ after every step
+
+    @invariant()
+    def the_names_are_the_models_and_differ(self):
+        players = Game.objects.get(pk=self.game.pk).load_players().player_list
+        assert [p.name for p in players] == self.names
 
     @invariant()
     def live_rounds_are_one_to_n_and_match_the_model(self):
