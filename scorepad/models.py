@@ -22,8 +22,9 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import cards
 
-from . import chart, scoring, stats
+from . import chart, scoring
 from .fields import same_name_key
+from .querysets import GameQuerySet
 from .ratelimit import RateMark  # noqa: F401  (a model of this app, kept in its own module)
 
 TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
@@ -73,50 +74,6 @@ class LiveRound:
     points: list[Decimal]
     cards: list[str]
     client_id: str = ""
-
-
-@dataclass
-class Summary:
-    """One game as a list of games shows it."""
-
-    game: "Game"
-    players: list["Player"]
-    outcome: scoring.Outcome
-
-
-class GameQuerySet(models.QuerySet):
-    def outcomes(self) -> list[Summary]:
-        """These games, in the QuerySet's order, each with its players and outcome: three
-        queries for all of them (games, their players, live scores), none per game."""
-        games = list(self.prefetch_related("players"))
-        rounds: dict[int, dict[int, dict[int, Decimal]]] = {}
-        for game_id, number, player_id, points in Score.objects.filter(
-            round__game__in=[g.pk for g in games], round__status=Round.Status.ACTIVE
-        ).values_list("round__game_id", "round__number", "player_id", "points"):
-            rounds.setdefault(game_id, {}).setdefault(number, {})[player_id] = points
-        listed = []
-        for game in games:
-            players = list(game.players.all())
-            played = [
-                [r.get(p.pk, Decimal(0)) for p in players]
-                for _n, r in sorted(rounds.get(game.pk, {}).items())
-            ]
-            result = scoring.outcome(len(players), played, game.threshold, game.first_dealer)
-            listed.append(Summary(game, players, result))
-        return listed
-
-    def summaries(self, edit_tokens: list[str]) -> list[Summary]:
-        """The games with these tokens, in the tokens' order (three queries)."""
-        found = {s.game.edit_token: s for s in self.filter(edit_token__in=edit_tokens).outcomes()}
-        return [found[t] for t in edit_tokens if t in found]
-
-    def series_so_far(self, game: "Game") -> list[Summary]:
-        """The games of `game`'s series up to and including it, oldest first."""
-        return self.filter(series=game.series, pk__lte=game.pk).order_by("pk").outcomes()
-
-    def statistics(self, edit_tokens: list[str]) -> list["stats.PlayerStats"]:
-        """Per player name across these games (newest first, as "My games" keeps them)."""
-        return stats.per_player(self.summaries(edit_tokens), same_name_key)
 
 
 class Game(models.Model):

@@ -20,7 +20,8 @@ from rules import loader, words
 from rules.words import and_list
 
 from . import picture, scoring, stats
-from .models import Game, NameChange, Summary
+from .models import Game, NameChange
+from .querysets import Summary
 
 PICTURE_SECONDS = 24 * 3600
 DAY_FORMAT = {"en": "j F Y", "nb": "j. F Y"}

@@ -16,7 +16,7 @@ from . import scoring
 
 
 class Played(Protocol):
-    """A game with its players and outcome (`models.Summary`)."""
+    """A game with its players and outcome (`querysets.Summary`)."""
 
     players: Sequence
     outcome: scoring.Outcome
