@@ -120,7 +120,7 @@ def result_png(
     if course is not None:
         draw_chart(draw, course, threshold_label, round_word)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")  # optimize=True: 3× the time for 4% fewer bytes
     return out.getvalue()
 
 
