@@ -81,8 +81,8 @@ def expectations(known: cards.TableFacts) -> list[tuple[str, str, bool]]:
     else:
         must("en", r"place")
         must("nb", r"plass")
-    duration_en = r"lasts between \d+ and \d+ minutes"
-    duration_nb = r"varer fra \d+ til \d+ minutter"
+    duration_en = r"takes \d+ to \d+ minutes"
+    duration_nb = r"tar fra \d+ til \d+ minutter"
     if named["threshold"] == "21" and named["players"] == "two" and named["hand"] == 5:
         must("en", duration_en)
         must("nb", duration_nb)
