@@ -140,8 +140,12 @@ def variant_row(
                 jack=house.jack,
             ),
         ),
-        "players": players,
-        "exactly": players == cards.PLAYER_RANGE[0],
+        # "2 players", or the range "2–6 players", never a bare "up to 6"
+        "players": (
+            str(players)
+            if players == cards.PLAYER_RANGE[0]
+            else f"{cards.PLAYER_RANGE[0]}\u2013{players}"
+        ),
         "cards": variant.hand_size,
         "lowest": format_points(min(totals), language),
         "highest": format_points(max(totals), language),
