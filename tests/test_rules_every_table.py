@@ -68,6 +68,9 @@ def expectations(known: cards.TableFacts) -> list[tuple[str, str, bool]]:
     else:
         must("en", r"look at two")
         must("nb", r"kikke på to")
+    if not named["swap_seen"]:  # house rule: a card you have seen stays where it is
+        never("en", r"Swap out the cards you have seen")
+        never("nb", r"Bytt først ut kortene du har sett")
     if named["look_again"]:
         never("en", r"not peek|nobody looks at their face-down")
         never("nb", r"heller ikke kikke|ser ingen på sine skjulte")
