@@ -20,6 +20,9 @@ from .round import play_round
 from .schema import BLOCK_KINDS, PLACEHOLDER, TOTAL_KINDS, VALUE_KINDS, facts, holds
 from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
 
+# day before month in both languages, as the scorepad writes its dates
+CHECKED_DATE = {"en": "j F Y", "nb": "j. F Y"}
+
 
 def render_text(
     node: dict[str, str],
@@ -302,7 +305,12 @@ EXTRAS = {
     },
     "sources": lambda block, language, house, data, patches, text: {
         "items": [
-            {"title": s["title"][language], "says": text(s["says"]), "checked": s.get("checked")}
+            {
+                "title": s["title"][language],
+                "says": text(s["says"]),
+                "checked": s.get("checked"),
+                "date_format": CHECKED_DATE[language],
+            }
             for s in data.sources
         ]
     },

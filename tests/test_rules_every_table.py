@@ -435,3 +435,20 @@ def test_each_house_rule_is_said_once_at_the_top_and_among_the_differences():
         assert differences(cards.DEFAULT_HOUSE) == []
     with translation.override("nb"):
         assert summary(house)[1] == "knekt 11"
+
+
+def test_sources_date_day_before_month_as_the_scorepad_does(client):
+    """Not "Dec. 1, 2026" beside the scorepad's "1 December 2026"."""
+    en = page(client, "/en/rules/")
+    nb = page(client, "/nb/regler/")
+    assert re.search(r"Last checked \d{1,2} [A-Z][a-z]+ \d{4}\.", en)
+    assert not re.search(r"Last checked [A-Z][a-z]{2}\.", en)
+    assert re.search(r"Sist sjekket \d{1,2}\. [a-zæøå]+ \d{4}\.", nb)
+
+
+def test_the_variant_table_gives_a_range_of_players(client):
+    en = page(client, "/en/variants/")
+    nb = page(client, "/nb/varianter/")
+    most = cards.VARIANTS["three_in_hand"].max_players
+    assert f"2\u2013{most} players" in en and "up to" not in en.split("Round totals")[0]
+    assert f"2\u2013{most} spillere" in nb and "opptil 6 spillere" not in nb
