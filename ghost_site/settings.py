@@ -58,7 +58,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "ghost_site.middleware.guard_request_bodies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -70,6 +69,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # After every middleware that sets a header, before anything reads a body (the CSRF
+    # check reads the form in process_view, after this): a refusal carries every header.
+    "ghost_site.middleware.guard_request_bodies",
     "django_htmx.middleware.HtmxMiddleware",
     "ghost_site.middleware.private_pages",
 ]
