@@ -208,9 +208,35 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Every handler masks edit and watch tokens and cuts long paths (ghost_site/logs.py).
+# The "django" and "django.server" loggers are named so that Django's defaults (whose
+# handlers would print unmasked lines) are replaced, not kept beside these.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"private": {"()": "ghost_site.logs.MaskTokens"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["private"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["private"],
+        },
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "django": {
+            "handlers": ["console"],
+            "level": "INFO" if DEBUG else "WARNING",
+            "propagate": False,
+        },
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }
