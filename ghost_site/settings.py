@@ -148,7 +148,7 @@ TIME_ZONE = "Europe/Oslo"
 PRERENDER_ROOT = Path(os.environ.get("DJANGO_PRERENDER_ROOT", BASE_DIR / "prerendered"))
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
