@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from .tls_proxy import Proxy
 
