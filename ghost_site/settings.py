@@ -118,17 +118,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# "pages" holds whole rendered rules pages; they only change with a deploy, so each
-# process may keep its own copy. "default" holds score-table fragments, keyed by what
-# they show. Nothing that must be counted or shared lives in a cache: the rate limit is
-# in the database.
+# "pages" holds whole rendered rules pages (other thresholds, rendered on request); they
+# only change with a deploy, so each process may keep its own copy. "default" holds the
+# game pages (kept per game version) and small fragments, keyed by what they show. Both
+# are bounded in bytes per process (ghost_site/cache.py): 32 + 16 MiB at most, whatever
+# the pages hold. Nothing that must be counted or shared lives in a cache: the rate
+# limit is in the database.
+MiB = 1024 * 1024
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "ghost_site.cache.BoundedMemoryCache",
         "LOCATION": "fragments",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+        "OPTIONS": {"MAX_BYTES": 32 * MiB, "MAX_ENTRIES": 100_000},
     },
-    "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"},
+    "pages": {
+        "BACKEND": "ghost_site.cache.BoundedMemoryCache",
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_BYTES": 16 * MiB, "MAX_ENTRIES": 100_000},
+    },
 }
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
