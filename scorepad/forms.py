@@ -12,6 +12,8 @@ from rules.house import HouseFields
 from rules.templatetags.ghost import and_list
 
 from .fields import (
+    NameField,
+    NormalizedCharField,
     PointsField,
     describe_miss,
     has_visible_letter,
@@ -66,7 +68,7 @@ class NewGameForm(HouseFields):
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         seats = range(cards.PLAYER_RANGE[1])
         for seat in seats:
-            self.fields[f"name_{seat}"] = forms.CharField(
+            self.fields[f"name_{seat}"] = NameField(
                 label=_("Player %(n)s") % {"n": seat + 1},
                 required=False,
                 max_length=NAME_MAX,
@@ -171,7 +173,10 @@ class RoundForm(forms.Form):
 
     number = forms.IntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)
     # The phone's own id for this round (offline entry): a resend is the same round.
-    client_id = forms.RegexField(regex=r"^[A-Za-z0-9-]{8,40}$", required=False, widget=HiddenInput)
+    # \A…\Z: `$` would also match before a trailing newline
+    client_id = forms.RegexField(
+        regex=r"\A[A-Za-z0-9-]{8,40}\Z", required=False, widget=HiddenInput
+    )
 
     def __init__(self, *args, game, players, stored_cards=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -184,7 +189,7 @@ class RoundForm(forms.Form):
             )
             if seat == len(players) - 1:  # the phone's Enter key says "done" on the last
                 self.fields[f"points_{seat}"].widget.attrs["enterkeyhint"] = "done"
-            self.fields[f"cards_{seat}"] = forms.CharField(
+            self.fields[f"cards_{seat}"] = NormalizedCharField(
                 label=_("Cards of %(name)s") % {"name": player.name},
                 help_text=hand_text(game.rules_variant),
                 required=False,
@@ -295,10 +300,18 @@ class RoundForm(forms.Form):
 ROW_ID = {"min_value": 1, "max_value": 2**63 - 1}  # what a database id column can hold
 
 
+# A row's `row_mark`: microseconds since 1970, as a database timestamp can hold them.
+# Every form the server renders carries it; a post without one (a page kept from before
+# the mark existed) is checked by the row's id alone, as it always was.
+ROW_MARK = {"min_value": 0, "max_value": 2**63 - 1, "required": False}
+
+
 class EditRoundForm(RoundForm):
-    """The same entry, for a round already stored: `round_id` is the row it replaces."""
+    """The same entry, for a round already stored: `round_id` is the row it replaces,
+    `made` that row's creation mark (a restored backup can give its id to another row)."""
 
     round_id = forms.IntegerField(widget=HiddenInput, **ROW_ID)
+    made = forms.IntegerField(widget=HiddenInput, **ROW_MARK)
 
 
 class UndoForm(forms.Form):
@@ -309,3 +322,4 @@ class UndoForm(forms.Form):
 
 class RestoreForm(forms.Form):
     round_id = forms.IntegerField(**ROW_ID)
+    made = forms.IntegerField(**ROW_MARK)

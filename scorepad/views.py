@@ -29,7 +29,7 @@ from .forms import (
     RoundForm,
     UndoForm,
 )
-from .models import MAX_ROUNDS, Game, Result, Round
+from .models import MAX_ROUNDS, Game, Result, Round, row_mark
 from .ratelimit import new_game_wait, too_many_games_text
 
 MY_GAMES = "my_games"
@@ -267,7 +267,10 @@ def edit_round(request, token, number):
         if rnd is None:
             return round_gone(request, game, number)
         return show_edit(request, game, rnd, form, status=422)
-    change = game.edit_round(number, form.cleaned_data["round_id"], form.points(), form.hands())
+    data = form.cleaned_data
+    change = game.edit_round(
+        number, data["round_id"], form.points(), form.hands(), made=data["made"]
+    )
     match change.result:
         case Result.SAVED:
             messages.success(request, _("Round %(n)s changed.") % {"n": number})
@@ -310,7 +313,8 @@ def round_gone(request, game, number):
 
 
 def edit_form(game, rnd):
-    initial = {"number": rnd.number, "round_id": rnd.pk}
+    created = Round.objects.values_list("created_at", flat=True).get(pk=rnd.pk)
+    initial = {"number": rnd.number, "round_id": rnd.pk, "made": row_mark(created)}
     for seat in range(len(game.player_list)):
         initial[f"points_{seat}"] = content.format_points(rnd.points[seat])
         # Stored as rank codes; shown in the reader's letters (8 Kn E 2 K in Norwegian).
@@ -355,7 +359,11 @@ def undo_round(request, token):
 def restore_round(request, token):
     game = game_to_change(token)
     form = RestoreForm(request.POST)
-    change = game.restore_round(form.cleaned_data["round_id"]) if form.is_valid() else None
+    change = (
+        game.restore_round(form.cleaned_data["round_id"], made=form.cleaned_data["made"])
+        if form.is_valid()
+        else None
+    )
     match change and change.result:
         case Result.SAVED:
             messages.success(request, _("Round %(n)s is back.") % {"n": change.number})
@@ -409,11 +417,12 @@ def watch(request, token):
 @require_safe
 @never_cache
 def watch_poll(request, token):
-    """204 with no body while nothing changed: one indexed query per poll."""
-    version = Game.objects.filter(watch_token=token).values_list("version", flat=True).first()
-    if version is None:
+    """204 with no body while nothing changed: one indexed query per poll. The poll
+    names `Game.poll_mark`, which a restored backup cannot repeat."""
+    seen = Game.objects.filter(watch_token=token).only("version", "updated_at").first()
+    if seen is None:
         return HttpResponse(status=404)
-    if request.GET.get("v") == str(version):
+    if request.GET.get("v") == seen.poll_mark:
         return HttpResponse(status=204)
     game = game_with_players(watch_token=token).load_board()
     return render(request, "scorepad/watch.html#watched", board_context(game, watching=True))
