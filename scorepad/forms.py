@@ -1,5 +1,6 @@
 """The scorepad's forms: a new game, a round (new or edited), undo and bring back."""
 
+import secrets
 from decimal import Decimal
 
 from django import forms
@@ -62,9 +63,15 @@ class NewGameForm(HouseFields):
         initial=2,
     )
     first_dealer = forms.TypedChoiceField(label=_("Who deals first"), coerce=int, initial=0)
+    # This form's own random key: a double tap of Start sends it twice, and gets one game.
+    start_key = forms.RegexField(
+        regex=r"\A[A-Za-z0-9_-]{16,32}\Z", required=False, widget=HiddenInput
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.fields["start_key"].initial = secrets.token_urlsafe(16)
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         seats = range(cards.PLAYER_RANGE[1])
         for seat in seats:

@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from django.core.cache import cache
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -146,6 +146,8 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The new-game form's own random key: a second tap of Start finds this game.
+    start_key = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
 
     class Meta:
         constraints = [
@@ -172,6 +174,33 @@ class Game(models.Model):
             Player(game=game, position=seat, name=name) for seat, name in enumerate(names)
         )
         return game
+
+    @classmethod
+    def start(
+        cls,
+        names: list[str],
+        start_key: str | None,
+        may_start: Callable[[], timedelta | None] = lambda: None,
+        **fields,
+    ) -> Change:
+        """A new game from the new-game form. The form carries its own random key: a
+        second tap (or a resend) of the same form gets the same game, like the rematch.
+        `may_start` is the rate limit: None to go ahead, or how long to wait."""
+        existing = cls.objects.filter(start_key=start_key).first() if start_key else None
+        if existing is not None:
+            return Change(Result.ALREADY_SAVED, 0, game=existing)
+        wait = may_start()
+        if wait is not None:
+            return Change(Result.LIMITED, 0, wait=wait)
+        try:
+            with transaction.atomic():
+                game = cls.create_with_players(names, start_key=start_key or None, **fields)
+        except IntegrityError:
+            # Two taps at once: the other one's insert won the unique key.
+            if not start_key:
+                raise
+            return Change(Result.ALREADY_SAVED, 0, game=cls.objects.get(start_key=start_key))
+        return Change(Result.SAVED, 0, game=game)
 
     @property
     def rules_variant(self) -> cards.Variant:

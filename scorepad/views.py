@@ -6,6 +6,8 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.sessions.models import Session
+from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -54,9 +56,24 @@ def game_to_change(token: str) -> Game:
 
 
 def remember_game(request, game: Game) -> None:
-    """'My games' are the edit tokens this browser created, newest first, in its session."""
-    tokens = [t for t in request.session.get(MY_GAMES, []) if t != game.edit_token]
-    request.session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
+    """'My games' are the edit tokens this browser created, newest first, in its session.
+
+    Two games started at once from one browser (two servers, two tabs) must both stay:
+    the list is read again from the session's row under its lock and written inside
+    that lock, so one request never writes back a list that misses the other's game."""
+    session = request.session
+    new = session.session_key is None
+    if new:
+        session.save()  # the row to lock
+    with transaction.atomic():
+        row = Session.objects.select_for_update().filter(pk=session.session_key).first()
+        stored = session.decode(row.session_data).get(MY_GAMES, []) if row else []
+        tokens = [t for t in stored if t != game.edit_token]
+        session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
+        session.save()
+    # Written. The middleware must not write it again after the lock is gone, except for
+    # a new session, whose cookie it still has to send (no other request knows its key).
+    session.modified = new
 
 
 def round_form(game: Game, data=None) -> RoundForm:
@@ -127,21 +144,22 @@ def start(request):
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            wait = new_game_wait(request)
-            if wait is None:
-                data = form.cleaned_data
-                game = Game.create_with_players(
-                    data["names"],
-                    variant=data["variant"],
-                    jack_value=data["jack_value"],
-                    start_card=data["start_card"],
-                    swap_seen=data["swap_seen"],
-                    threshold=form.threshold_value,
-                    first_dealer=data["first_dealer"],
-                )
-                remember_game(request, game)
-                return redirect("scorepad:game", token=game.edit_token)
-            messages.error(request, too_many_games_text(wait))
+            data = form.cleaned_data
+            change = Game.start(
+                data["names"],
+                data["start_key"],
+                may_start=lambda: new_game_wait(request),
+                variant=data["variant"],
+                jack_value=data["jack_value"],
+                start_card=data["start_card"],
+                swap_seen=data["swap_seen"],
+                threshold=form.threshold_value,
+                first_dealer=data["first_dealer"],
+            )
+            if change.result is not Result.LIMITED:
+                remember_game(request, change.game)
+                return redirect("scorepad:game", token=change.game.edit_token)
+            messages.error(request, too_many_games_text(change.wait))
             status = 429
     return render_start(request, form, status)
 
