@@ -88,6 +88,7 @@ def new_game_wait(request):
         log.warning("No client address for the rate limit; counting by session instead.")
         if request.session.session_key is None:
             request.session.save()
+            request.session.modified = True  # so that its cookie is sent, even with a 429
         client = f"session:{request.session.session_key}"
     return RateMark.take(client[:64], settings.GAMES_PER_HOUR_PER_CLIENT)
 

@@ -62,9 +62,10 @@ def remember_game(request, game: Game) -> None:
     the list is read again from the session's row under its lock and written inside
     that lock, so one request never writes back a list that misses the other's game."""
     session = request.session
-    new = session.session_key is None
-    if new:
+    # new to this browser: made in this request (here, or by the rate limit)
+    if session.session_key is None:
         session.save()  # the row to lock
+    new = request.COOKIES.get(settings.SESSION_COOKIE_NAME) != session.session_key
     with transaction.atomic():
         row = Session.objects.select_for_update().filter(pk=session.session_key).first()
         stored = session.decode(row.session_data).get(MY_GAMES, []) if row else []
