@@ -1,15 +1,17 @@
 """Rules pages rendered once at deploy and replayed from memory, in front of Django.
 
 `manage.py prerender` renders every page that changes only with a deploy (home, rules,
-variants, both languages) through the real Django stack, so the stored headers (CSP,
-Cache-Control, canonical and hreflang in the body) are exactly what Django sends. It
-writes each page with gzip and brotli variants and a manifest of their headers.
+variants, both languages) through the real Django stack, as the TLS proxy hands a request
+over, so the stored headers (CSP, HSTS, Cache-Control, canonical and hreflang in the
+body) are exactly what Django sends. It writes each page with gzip and brotli variants
+and a manifest of their headers and the scheme they were rendered for.
 
 `PrerenderedPages` wraps the WSGI application: a GET or HEAD for one of those paths,
-without a query string, is answered from memory (`If-None-Match` → 304, the encoding
-chosen by `Accept-Encoding`, `Vary: Accept-Encoding`). Anything else goes to Django
-untouched. Measured on this project's machine, Django's stack costs about 0.8 ms a
-request even for a cached page; this layer costs a dictionary lookup.
+without a query string, from an allowed Host and over that scheme, is answered from
+memory (`If-None-Match` → 304, the coding chosen by `Accept-Encoding` q-values, Vary
+once). Anything else (an unknown Host, plain http) goes to Django untouched, so those
+answers are Django's own. Measured on this project's machine, Django's stack costs about
+0.8 ms a request even for a cached page; this layer costs a dictionary lookup.
 """
 
 from __future__ import annotations

@@ -223,3 +223,21 @@ def test_the_scorepad_works_through_the_proxy(deployed):
     status, _headers, page = https.request("GET", game)
     assert status == 200
     assert b"12.5" in page
+
+
+def test_a_server_holds_its_connection_budget(deployed, deploy_database):
+    """Django's pool: one Granian worker with DJANGO_DB_POOL at its default (2) never
+    holds more than 2 connections, however many requests it serves."""
+    if not deploy_database.startswith("postgres://"):
+        pytest.skip("the pool is PostgreSQL's")
+    import psycopg
+
+    https, _plain = deployed
+    for _ in range(20):
+        assert https.request("GET", "/en/scorepad/")[0] == 200
+    address = urllib.parse.urlsplit(deploy_database)
+    with psycopg.connect(deploy_database.replace(address.path, "/postgres")) as admin:
+        held = admin.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [address.path[1:]]
+        ).fetchone()[0]
+    assert 1 <= held <= 2
