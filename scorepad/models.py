@@ -1,10 +1,12 @@
 """A game of Ghost on the scorepad: players, rounds and the scores of each round.
 
 Every change to a game's rounds is one method of `Game` (add, edit, undo, restore,
-rematch). Each runs in one transaction holding the game's row lock, reads the live rounds
-inside it and keeps the invariant: live rounds are numbered 1..n with no gap, one live row
-per number, and no row is ever deleted. Each returns a `Change` saying what happened;
-the views turn that into a response and a message.
+rematch). Each decides on the game as read and writes in one short transaction that
+first moves the game's version on, and only from the version read: if another change came
+in between, it decides again holding the game's lock (see `Game._change`). Either way the
+invariant holds: live rounds are numbered 1..n with no gap, one live row per number, and
+no row is ever deleted. Each returns a `Change` saying what happened; the views turn that
+into a response and a message.
 """
 
 import enum
@@ -18,6 +20,7 @@ from django.core.cache import cache
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from rules import cards
@@ -176,8 +179,6 @@ class Game(models.Model):
         """The game's rules as the rules pages take them. An older "stock only" game is
         the five-card game without a start card; more players than the variant's own
         limit is the house rule for more players."""
-        if not hasattr(self, "player_list"):
-            self.load_players()
         variant = self.rules_variant
         key = cards.STANDARD.key if variant.key == "stock_only" else variant.key
         return cards.House(
@@ -192,7 +193,8 @@ class Game(models.Model):
     def possible_totals(self) -> frozenset[Decimal]:
         return cards.possible_totals(self.rules_variant, self.jack_value)
 
-    def load_players(self) -> "Game":
+    @cached_property
+    def player_list(self) -> list["Player"]:
         """Players never change after the game starts, so they are kept in the cache
         under the game's token and creation time (the same for the same game, even after
         a restore from a backup): one query fewer on every request."""
@@ -201,19 +203,18 @@ class Game(models.Model):
         if rows is None:
             rows = list(self.players.order_by("position").values_list("pk", "position", "name"))
             cache.set(key, rows, timeout=24 * 3600)
-        self.player_list = [
+        return [
             Player(pk=pk, game=self, position=position, name=name) for pk, position, name in rows
         ]
-        return self
 
-    def load_board(self) -> "Game":
-        """Players and the live rounds in two queries, whatever the number of rounds.
+    @cached_property
+    def live_rounds(self) -> list[LiveRound]:
+        """The live rounds in one query, read when first asked for (after the game's row,
+        so never older than its version), whatever the number of rounds.
 
         Scores come back as plain tuples: building hundreds of model instances would cost
         more than everything else on the page.
         """
-        if not hasattr(self, "player_list"):
-            self.load_players()
         seat = {p.pk: i for i, p in enumerate(self.player_list)}
         rounds: dict[int, LiveRound] = {}
         rows = (
@@ -232,11 +233,20 @@ class Game(models.Model):
                 )
             live.points[seat[player_id]] = points
             live.cards[seat[player_id]] = cards_text
-        self.live_rounds = list(rounds.values())
+        return list(rounds.values())
+
+    def load_players(self) -> "Game":
+        self.player_list  # noqa: B018 - read now
+        return self
+
+    def load_board(self) -> "Game":
+        """Read the live rounds now (again, if they were read before)."""
+        self.__dict__.pop("live_rounds", None)
+        self.live_rounds  # noqa: B018 - read now
         return self
 
     def outcome(self) -> scoring.Outcome:
-        """Needs `load_board()`; computes from the loaded rows without a query."""
+        """Computed from the live rounds as read, without a query."""
         return scoring.outcome(
             len(self.player_list),
             [r.points for r in self.live_rounds],
@@ -245,7 +255,6 @@ class Game(models.Model):
         )
 
     def live_round(self, number: int) -> LiveRound | None:
-        """Needs `load_board()`."""
         if 1 <= number <= len(self.live_rounds):
             return self.live_rounds[number - 1]
         return None
@@ -254,121 +263,168 @@ class Game(models.Model):
     def next_number(self) -> int:
         return len(self.live_rounds) + 1
 
+    def has_history(self) -> bool:
+        """Whether a round may have been undone or replaced. Every change moves the
+        version on by one (see `_change`): a game whose version equals its number of live
+        rounds has only ever had those rounds entered. Needs no query beyond the board."""
+        return self.version != len(self.live_rounds)
+
     # ------------------------------------------------------------- round changes
+    #
+    # Each change is a `decide` function: from a game as read it returns the Change and,
+    # if the change is to be made, the writes that make it. `_change` runs it twice at
+    # most: first on the game as the caller read it, outside any lock, writing in a short
+    # transaction only if the version is still the one read; else again under the
+    # game's lock, on the board read there.
+
+    def _change(self, decide) -> Change:
+        change, write = decide(self)
+        if write is None:
+            return change
+        now = timezone.now()
+        with transaction.atomic():
+            # The game's row lock (PostgreSQL), or SQLite's write lock taken at BEGIN.
+            moved = self._bump(now, expected=self.version)
+            if moved:
+                write(self)
+        if not moved:  # another change came in between: decide again, locked
+            with transaction.atomic():
+                game = self._locked()
+                change, write = decide(game)
+                if write is None:
+                    return change
+                game._bump(now)
+                write(game)
+            self.version = game.version
+        self.version += 1
+        self.updated_at = now
+        self.__dict__.pop("live_rounds", None)  # read again when next asked for
+        return change
 
     def _locked(self) -> "Game":
-        """Inside a transaction: take the game's row lock, then read the board.
+        """Inside a transaction: the game read again holding its row lock.
 
         PostgreSQL locks the row (SELECT ... FOR UPDATE); SQLite ignores FOR UPDATE, but
         its transactions begin IMMEDIATE (settings), which takes the database's write
         lock at BEGIN. Either way no other change to this game runs until we commit.
         """
         locked = Game.objects.select_for_update().get(pk=self.pk)
-        if hasattr(self, "player_list"):
+        if "player_list" in self.__dict__:
             locked.player_list = self.player_list
-        return locked.load_board()
+        return locked
 
-    def _bump(self) -> None:
-        Game.objects.filter(pk=self.pk).update(version=F("version") + 1, updated_at=timezone.now())
+    def _bump(self, now, expected: int | None = None) -> bool:
+        """Move the version on, if it is still `expected`; whether it was."""
+        rows = Game.objects.filter(pk=self.pk)
+        if expected is not None:
+            rows = rows.filter(version=expected)
+        return bool(rows.update(version=F("version") + 1, updated_at=now))
 
-    def _store(self, number: int, points, hands, client_id=None) -> "Round":
+    def _store(self, number: int, points, hands, client_id=None) -> None:
         rnd = Round.objects.create(game=self, number=number, client_id=client_id)
         Score.objects.bulk_create(
             Score(round=rnd, player=player, points=pts, cards=hand)
             for player, pts, hand in zip(self.player_list, points, hands, strict=True)
         )
-        return rnd
 
     def _rows_full(self) -> bool:
-        return self.rounds.count() >= MAX_ROUND_ROWS
+        """Every change writes at most one row and moves the version on by one, so a game
+        whose version is under the cap holds fewer rows: only then are they counted."""
+        return self.version >= MAX_ROUND_ROWS and self.rounds.count() >= MAX_ROUND_ROWS
 
     def add_round(
         self, number: int, points: list[Decimal], hands: list[str], client_id: str | None = None
     ) -> Change:
         """Store round `number`, which must be the next one. A resend is recognised by its
         `client_id` (the phone's id for the round) or, without one, by equal numbers."""
-        with transaction.atomic():
-            game = self._locked()
+
+        def decide(game):
             if client_id:
                 sent = game.rounds.filter(client_id=client_id).first()
                 if sent is not None:
-                    return Change(Result.ALREADY_SAVED, sent.number)
+                    return Change(Result.ALREADY_SAVED, sent.number), None
             stored = game.live_round(number)
             if stored is not None:
                 same = stored.points == list(points)
-                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number)
+                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number), None
             if game.outcome().finished:
-                return Change(Result.GAME_OVER, number)
+                return Change(Result.GAME_OVER, number), None
             if number != game.next_number:
-                return Change(Result.NOT_NEXT, number, expected=game.next_number)
+                return Change(Result.NOT_NEXT, number, expected=game.next_number), None
             if len(game.live_rounds) >= MAX_ROUNDS or game._rows_full():
-                return Change(Result.FULL, number)
-            game._store(number, points, hands, client_id)
-            game._bump()
-        return Change(Result.SAVED, number)
+                return Change(Result.FULL, number), None
+            return Change(Result.SAVED, number), lambda g: g._store(
+                number, points, hands, client_id
+            )
+
+        return self._change(decide)
 
     def edit_round(
         self, number: int, round_id: int, points: list[Decimal], hands: list[str]
     ) -> Change:
         """Replace live round `number`, but only the row the form was opened on
         (`round_id`): a version check, so two phones cannot overwrite each other."""
-        with transaction.atomic():
-            game = self._locked()
+
+        def decide(game):
             stored = game.live_round(number)
             if stored is None:
-                return Change(Result.GONE, number)
+                return Change(Result.GONE, number), None
             if stored.pk != round_id:
                 same = stored.points == list(points)
-                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number)
+                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number), None
             if game._rows_full():
-                return Change(Result.FULL, number)
-            Round.objects.filter(pk=stored.pk).update(
-                status=Round.Status.REPLACED, changed_at=timezone.now()
-            )
-            game._store(number, points, hands)
-            game._bump()
-        return Change(Result.SAVED, number)
+                return Change(Result.FULL, number), None
+
+            def write(g):
+                Round.objects.filter(pk=stored.pk).update(
+                    status=Round.Status.REPLACED, changed_at=timezone.now()
+                )
+                g._store(number, points, hands)
+
+            return Change(Result.SAVED, number), write
+
+        return self._change(decide)
 
     def undo_round(self, number: int) -> Change:
         """Undo round `number`, which must be the last live one."""
-        with transaction.atomic():
-            game = self._locked()
+
+        def decide(game):
             last = len(game.live_rounds)
             if number != last:
-                undone_before = game.rounds.filter(
-                    number=number, status=Round.Status.UNDONE
-                ).exists()
-                if number == last + 1 and undone_before:
-                    return Change(Result.ALREADY_SAVED, number)
+                if number == last + 1 and (
+                    game.rounds.filter(number=number, status=Round.Status.UNDONE).exists()
+                ):
+                    return Change(Result.ALREADY_SAVED, number), None
                 if number > last:
-                    return Change(Result.GONE, number)
-                return Change(Result.NOT_NEXT, number, expected=last)
-            Round.objects.filter(pk=game.live_rounds[-1].pk).update(
+                    return Change(Result.GONE, number), None
+                return Change(Result.NOT_NEXT, number, expected=last), None
+            pk = game.live_rounds[-1].pk
+            return Change(Result.SAVED, number), lambda g: Round.objects.filter(pk=pk).update(
                 status=Round.Status.UNDONE, changed_at=timezone.now()
             )
-            game._bump()
-        return Change(Result.SAVED, number)
+
+        return self._change(decide)
 
     def restore_round(self, round_id: int) -> Change:
         """Bring back an undone round; it must fit as the next round of an open game."""
-        with transaction.atomic():
-            game = self._locked()
+
+        def decide(game):
             rnd = game.rounds.filter(pk=round_id).first()
             if rnd is None:
-                return Change(Result.GONE, 0)
+                return Change(Result.GONE, 0), None
             if rnd.status == Round.Status.ACTIVE:
-                return Change(Result.ALREADY_SAVED, rnd.number)
+                return Change(Result.ALREADY_SAVED, rnd.number), None
             if rnd.status != Round.Status.UNDONE or rnd.number != game.next_number:
-                return Change(Result.GONE, rnd.number)
+                return Change(Result.GONE, rnd.number), None
             if game.outcome().finished:
-                return Change(Result.GAME_OVER, rnd.number)
+                return Change(Result.GAME_OVER, rnd.number), None
             if len(game.live_rounds) >= MAX_ROUNDS:
-                return Change(Result.FULL, rnd.number)
-            Round.objects.filter(pk=rnd.pk).update(
-                status=Round.Status.ACTIVE, changed_at=timezone.now()
-            )
-            game._bump()
-        return Change(Result.SAVED, rnd.number)
+                return Change(Result.FULL, rnd.number), None
+            return Change(Result.SAVED, rnd.number), lambda g: Round.objects.filter(
+                pk=rnd.pk
+            ).update(status=Round.Status.ACTIVE, changed_at=timezone.now())
+
+        return self._change(decide)
 
     def rematch(self, may_start: Callable[[], timedelta | None] = lambda: None) -> Change:
         """A new game with the same players and rules; the first deal passes on.
