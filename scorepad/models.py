@@ -212,6 +212,11 @@ class Game(RoundChanges, models.Model):
             live.cards[seat[player_id]] = cards_text
         return list(rounds.values())
 
+    def refresh_from_db(self, *args, **kwargs):
+        """Django's reload, and the live rounds read again when next asked for."""
+        super().refresh_from_db(*args, **kwargs)
+        self.__dict__.pop("live_rounds", None)
+
     def load_players(self) -> "Game":
         self.player_list  # noqa: B018 - read now
         return self

@@ -6,7 +6,9 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client, override_settings
+from django.test.signals import template_rendered
 from django.urls import reverse
+from django.utils import translation
 
 from scorepad.models import Game, Round, Score
 
@@ -494,6 +496,33 @@ def test_a_kept_game_page_follows_every_change_and_shows_each_message(client, ga
     assert "Round 1 saved." not in html and "Save round 2" in html
 
 
+def test_the_game_page_is_rendered_once_per_change(client, game):
+    rendered = []
+
+    def count(sender, template, **kwargs):
+        rendered.append(template.name)
+
+    template_rendered.connect(count)
+    try:
+        response = enter(client, game, 3, 4)
+        with_message = client.get(response["Location"]).content.decode()
+        without = client.get(url("game", game)).content.decode()
+        assert rendered.count("scorepad/game.html") == 1
+        data = {"number": "2", "points_0": "5", "points_1": "6"}
+        board = client.post(url("add-round", game), data, **HTMX).content.decode()
+        assert rendered.count("scorepad/game.html") == 2
+        after_htmx = client.get(url("game", game)).content.decode()
+        assert rendered.count("scorepad/game.html") == 2
+    finally:
+        template_rendered.disconnect(count)
+    assert "Round 1 saved." in with_message and "Round 1 saved." not in without
+    assert "Save round 2" in with_message and "Save round 2" in without
+    assert board.startswith('<div id="board"') and "<html" not in board
+    assert "Round 2 saved." in board and "Save round 3" in board
+    assert "Round 2 saved." not in after_htmx and "Save round 3" in after_htmx
+    assert "<!--" + "messages-->" not in with_message + without + board + after_htmx
+
+
 def test_game_page_with_history_reads_it_in_one_query_more(client, django_assert_num_queries):
     game = make_game(threshold=500)
     play_rounds(game, 3)
@@ -519,8 +548,24 @@ def test_watch_poll_with_change_is_constant(client, rounds, django_assert_num_qu
     game = make_game(threshold=500)
     play_rounds(game, rounds)
     poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
-    with django_assert_num_queries(4):
-        assert client.get(poll, {"v": "-1"}, **HTMX).status_code == 200
+    with django_assert_num_queries(3):  # the game, players, live scores (4 before)
+        first = client.get(poll, {"v": "-1"}, **HTMX)
+    with django_assert_num_queries(1):  # another watcher: the answer is kept
+        again = Client().get(poll, {"v": "-1"}, **HTMX)
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content
+
+
+def test_a_kept_poll_answer_is_per_language_and_follows_every_change(client, game):
+    poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
+    enter(client, game, 3, 4)
+    english = client.get(poll, {"v": "-1"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    with translation.override("nb"):
+        nb_poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
+    norwegian = client.get(nb_poll, {"v": "-1"}).content.decode()
+    assert "Round 2 is being played" in english and "Runde 2 spilles" in norwegian
+    enter(client, game, 5, 6)
+    assert "Round 3 is being played" in client.get(poll, {"v": "-1"}).content.decode()
 
 
 # ------------------------------------------------------------------ export and safety
