@@ -5,10 +5,12 @@ import re
 from decimal import Decimal
 
 import pytest
-from django.test import Client, override_settings
+from django.core.files import uploadhandler
+from django.core.files.uploadedfile import InMemoryUploadedFile, SimpleUploadedFile
+from django.test import Client, RequestFactory, override_settings
 from django.test.signals import template_rendered
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from scorepad.models import Game, Round, Score
 
@@ -122,7 +124,7 @@ def test_my_games_shows_totals_who_lost_the_day_first_and_rematches(client):
     listed = html[html.index('class="my-games"') :]
     assert listed.index("rematch") < listed.index("Kari 25 · Bo 3.5")  # newest first
     assert "over: Kari lost" in listed
-    day = game.created_at.astimezone().strftime("%-d %B %Y")
+    day = timezone.localtime(game.created_at).strftime("%-d %B %Y")  # the site's zone
     assert day in listed
     norwegian = client.get("/nb/poengblokk/").content.decode()
     assert "ferdig: Kari tapte" in norwegian
@@ -650,10 +652,21 @@ def test_oversized_multipart_is_refused_before_parsing(client, game, monkeypatch
     assert Round.objects.count() == 0
 
 
-def test_uploads_are_never_spooled_to_disk(settings):
-    assert settings.FILE_UPLOAD_HANDLERS == [
-        "django.core.files.uploadhandler.MemoryFileUploadHandler"
-    ]
+def test_uploads_are_never_spooled_to_disk(client, game, monkeypatch):
+    def no_temporary_files(*args, **kwargs):
+        raise AssertionError("an upload was spooled to a temporary file")
+
+    monkeypatch.setattr(uploadhandler, "TemporaryUploadedFile", no_temporary_files)
+    # Under the body limit, but over what a file kept in memory may be: dropped, not
+    # written to disk; the round itself is still read and saved.
+    big = SimpleUploadedFile("big.bin", b"x" * 31 * 1024)
+    response = client.post(url("add-round", game), {"number": "1", "file": big} | POINTS)
+    assert response.status_code == 302
+    assert game.rounds.count() == 1
+    request = RequestFactory().post("/", {"file": SimpleUploadedFile("big.bin", b"x" * 40000)})
+    assert "file" not in request.FILES
+    small = RequestFactory().post("/", {"file": SimpleUploadedFile("s.txt", b"hi")})
+    assert isinstance(small.FILES["file"], InMemoryUploadedFile)
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
