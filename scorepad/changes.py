@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from . import models
+
+TENTH = Decimal("0.1")
 
 
 class Result(enum.Enum):
@@ -57,19 +60,23 @@ class RoundChanges:
             # The game's row lock (PostgreSQL), or SQLite's write lock taken at BEGIN.
             moved = self._bump(now, expected=self.version)
             if moved:
-                write(self)
+                board = write(self)
         if not moved:  # another change came in between: decide again, locked
             with transaction.atomic():
                 game = self._locked()
                 change, write = decide(game)
-                if write is None:
-                    return change
-                game._bump(now)
-                write(game)
-            self.version = game.version
+                if write is not None:
+                    game._bump(now)
+                    board = write(game)
+            self.version, self.updated_at = game.version, game.updated_at
+            self.__dict__.pop("live_rounds", None)
+            if write is None:
+                return change
         self.version += 1
         self.updated_at = now
         self.__dict__.pop("live_rounds", None)  # read again when next asked for
+        if board is not None:  # the board after the change, known without reading it
+            cache.set(self.board_key(), board, timeout=models.BOARD_SECONDS)
         return change
 
     def _locked(self) -> "models.Game":
@@ -91,12 +98,15 @@ class RoundChanges:
             rows = rows.filter(version=expected)
         return bool(rows.update(version=F("version") + 1, updated_at=now))
 
-    def _store(self, number: int, points, hands, client_id=None) -> None:
+    def _store(self, number: int, points, hands, client_id=None) -> "models.LiveRound":
         rnd = models.Round.objects.create(game=self, number=number, client_id=client_id)
         models.Score.objects.bulk_create(
             models.Score(round=rnd, player=player, points=pts, cards=hand)
             for player, pts, hand in zip(self.player_list, points, hands, strict=True)
         )
+        # As the database gives it back: one decimal place.
+        stored = [Decimal(p).quantize(TENTH) for p in points]
+        return models.LiveRound(rnd.pk, number, stored, list(hands), client_id or "")
 
     def _rows_full(self) -> bool:
         """Every change writes at most one row and moves the version on by one, so a game
@@ -126,9 +136,11 @@ class RoundChanges:
                 return Change(Result.NOT_NEXT, number, expected=game.next_number), None
             if len(game.live_rounds) >= models.MAX_ROUNDS or game._rows_full():
                 return Change(Result.FULL, number), None
-            return Change(Result.SAVED, number), lambda g: g._store(
-                number, points, hands, client_id
-            )
+
+            def write(game):  # the board after: the one decided on and the new round
+                return [*game.live_rounds, game._store(number, points, hands, client_id)]
+
+            return Change(Result.SAVED, number), write
 
         return self._change(decide)
 
@@ -150,7 +162,7 @@ class RoundChanges:
 
             def write(game):
                 mark(stored.pk, "REPLACED")
-                game._store(number, points, hands)
+                game._store(number, points, hands)  # the board is read again
 
             return Change(Result.SAVED, number), write
 

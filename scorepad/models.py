@@ -35,6 +35,7 @@ TOKEN_PATTERN = f"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}"
 # cost. Every edit and undo keeps a row, so all the rows of a game are bounded too.
 MAX_ROUNDS = 100
 MAX_ROUND_ROWS = 3 * MAX_ROUNDS
+BOARD_SECONDS = 600
 
 
 def new_token() -> str:
@@ -184,10 +185,25 @@ class Game(RoundChanges, models.Model):
             Player(pk=pk, game=self, position=position, name=name) for pk, position, name in rows
         ]
 
+    def board_key(self) -> str:
+        # updated_at moves with every change: a restored backup cannot repeat it.
+        return f"board:{self.edit_token}:{self.version}:{self.updated_at.timestamp()}"
+
     @cached_property
     def live_rounds(self) -> list[LiveRound]:
-        """The live rounds in one query, read when first asked for (after the game's row,
-        so never older than its version), whatever the number of rounds.
+        """The live rounds, read when first asked for: after the game's row, so never
+        older than its version. Kept in the cache under that version (a change moves it
+        on): a change decided on a board newer than the version writes nothing, as its
+        version check fails (see changes.py)."""
+        key = self.board_key()
+        rounds = cache.get(key)
+        if rounds is None:
+            rounds = self.read_board()
+            cache.set(key, rounds, timeout=BOARD_SECONDS)
+        return rounds
+
+    def read_board(self) -> list[LiveRound]:
+        """The live rounds in one query, whatever their number.
 
         Scores come back as plain tuples: building hundreds of model instances would cost
         more than everything else on the page.
