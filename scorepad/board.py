@@ -14,10 +14,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rules import cards, content
+from rules import cards, loader, words
 
 from . import scoring
-from .fields import RANK_WORDS
 from .models import MAX_ROUNDS, Game, Round, Score
 
 HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on their own page
@@ -31,7 +30,7 @@ def rank_buttons(jack_value, language) -> str:
     return format_html_join(
         "",
         '<button type="button" class="rank" data-rank="{}" aria-label="{}">{}</button>',
-        ((r, content.RANK_NAMES[language][r], content.rank_label(r, language)) for r in order),
+        ((r, words.RANK_NAMES[language][r], words.rank_label(r, language)) for r in order),
     )
 
 
@@ -45,7 +44,7 @@ def round_data(variant: cards.Variant, jack_value, language: str) -> dict:
     checking a round kept offline) and what it says about rounds kept on the phone.
     The same for every game with these rules, so built once per language."""
     return {
-        "ranks": RANK_WORDS,
+        "ranks": words.RANK_WORDS,
         "values": {rank: float(value) for rank, value in cards.card_table(jack_value).items()},
         "possible": sorted(float(t) for t in cards.possible_totals(variant, jack_value)),
         "texts": outbox_texts(language),
@@ -73,7 +72,7 @@ def outbox_texts(language: str) -> dict:
             ),
             "missing": _("%(name)s: enter the round total."),
             "not_number": _("%(name)s: enter a number, such as %(example)s.")
-            % {"name": "%(name)s", "example": content.format_points(Decimal("3.5"))},
+            % {"name": "%(name)s", "example": words.format_points(Decimal("3.5"))},
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
         }
 
@@ -95,7 +94,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     players = game.player_list
     result = game.outcome()
     names = [p.name for p in players]
-    fmt = content.points_formatter(language)
+    fmt = words.points_formatter(language)
     edit_label = _("Edit round %(n)s")
     rows = []
     for index, rnd in enumerate(game.live_rounds):
@@ -159,7 +158,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "next_number": game.next_number,
         "full": len(game.live_rounds) >= MAX_ROUNDS,
         "max_rounds": MAX_ROUNDS,
-        "variant_name": content.rules().variants[game.variant]["name"],
+        "variant_name": loader.rules().variants[game.variant]["name"],
         "jack": fmt(game.jack_value),
         "urls": game_urls(game),
     }
@@ -167,7 +166,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         context.update(
             rank_buttons=rank_buttons(game.jack_value, get_language()),
             helper_example=" ".join(
-                content.rank_label(r, get_language())
+                words.rank_label(r, get_language())
                 for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
             ),
             round_data=round_data(game.rules_variant, game.jack_value, get_language()),
@@ -181,7 +180,7 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
     whether there are more than `limit`. One query."""
     if not game.has_history():
         return [], False
-    fmt = content.points_formatter(get_language())
+    fmt = words.points_formatter(get_language())
     names = {p.pk: p.name for p in game.player_list}
     chosen = (
         game.rounds.exclude(status=Round.Status.ACTIVE)
