@@ -4,7 +4,7 @@ words from `night.py`."""
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 from . import night
 from .forms import RenameForm, taken_text
 from .models import Game, Result
-from .views import MY_GAMES, game_to_change, game_with_players, show_game
+from .views import MY_GAMES, show_game
 
 
 @require_safe
@@ -23,7 +23,6 @@ def statistics(request):
 
 
 def picture_response(game: Game) -> HttpResponse:
-    game.load_board()
     if not game.outcome().finished:
         raise Http404("The game is not decided yet.")
     response = HttpResponse(night.result_png(game), content_type="image/png")
@@ -34,22 +33,22 @@ def picture_response(game: Game) -> HttpResponse:
 @require_safe
 @never_cache
 def result_picture(request, token):
-    return picture_response(game_with_players(edit_token=token))
+    return picture_response(get_object_or_404(Game, edit_token=token))
 
 
 @require_safe
 @never_cache
 def watch_result_picture(request, token):
-    return picture_response(game_with_players(watch_token=token))
+    return picture_response(get_object_or_404(Game, watch_token=token))
 
 
 @require_POST
 @never_cache
 def rename(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     form = RenameForm(request.POST, players=game.player_list)
     if not form.is_valid():
-        return show_game(request, game.load_board(), rename_form=form, status=422)
+        return show_game(request, game, rename_form=form, status=422)
     seat, name = form.cleaned_data["seat"], form.cleaned_data["name"]
     change = game.rename_player(seat, name)
     match change.result:
@@ -62,7 +61,7 @@ def rename(request, token):
         case Result.TAKEN:
             # Another phone gave that name to someone else meanwhile.
             form.add_error("name", taken_text(name))
-            game = game_with_players(edit_token=token).load_board()
+            game = get_object_or_404(Game, edit_token=token)
             return show_game(request, game, rename_form=form, status=409)
         case Result.GONE:
             messages.error(request, _("This game has no such player; nothing changed."))

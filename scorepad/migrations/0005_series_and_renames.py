@@ -19,7 +19,7 @@ def give_each_series_its_own_token(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorepad', '0003_house_rules'),
+        ('scorepad', '0004_game_start_key'),
     ]
 
     operations = [
