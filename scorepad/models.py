@@ -8,11 +8,13 @@ the views turn that into a response and a message.
 """
 
 import enum
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
+from functools import cached_property
 
 from django.core.cache import cache
 from django.db import models, transaction
@@ -243,6 +245,27 @@ class Game(models.Model):
             self.first_dealer,
         )
 
+    @cached_property
+    def rematch_game(self) -> "Game | None":
+        """The rematch started from this game, if any (one per game): its page and watch
+        page lead there. Starting it bumps this game's version, so a page kept per
+        version and the watch poll see it."""
+        return self.rematches.order_by("pk").first()
+
+    def board_json(self) -> str:
+        """What the page's script needs to count rounds kept on the phone by the same rules
+        (scorepad/static/scorepad/scoring.js): the players, the rules and the live rounds.
+        Needs `load_board()`."""
+        return json.dumps(
+            {
+                "names": [p.name for p in self.player_list],
+                "threshold": self.threshold,
+                "first_dealer": self.first_dealer,
+                "rounds": [[float(v) for v in r.points] for r in self.live_rounds],
+            },
+            ensure_ascii=False,
+        )
+
     def live_round(self, number: int) -> LiveRound | None:
         """Needs `load_board()`."""
         if 1 <= number <= len(self.live_rounds):
@@ -393,6 +416,7 @@ class Game(models.Model):
                 first_dealer=(game.first_dealer + 1) % players,
                 rematch_of=game,
             )
+            game._bump()  # watchers and kept pages of this game learn of the rematch
         return Change(Result.SAVED, 0, game=new)
 
     def contiguous(self) -> bool:

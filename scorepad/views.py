@@ -40,6 +40,7 @@ from .forms import (
     UndoForm,
 )
 from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, RateMark, Result, Round, Score
+from .watch_link import shared_watch_path
 
 MY_GAMES = "my_games"
 MY_GAMES_KEPT = 30
@@ -349,7 +350,7 @@ def show_game(request, game: Game, form=None, status=200, **extra):
     ):
         context["restorable"] = latest
     if not request.htmx:
-        watch_url = absolute_url(request, context["urls"]["watch"])
+        watch_url = absolute_url(request, shared_watch_path(game))
         context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
     template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
     return render(request, template, context, status=status)
@@ -679,7 +680,8 @@ def history(request, token):
 @never_cache
 def watch(request, token):
     game = game_with_players(watch_token=token).load_board()
-    return render(request, "scorepad/watch.html", board_context(game, watching=True))
+    moved = "moved" in request.GET  # arrived here from the last game's watch page
+    return render(request, "scorepad/watch.html", board_context(game, watching=True, moved=moved))
 
 
 @require_safe
@@ -692,6 +694,11 @@ def watch_poll(request, token):
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     game = game_with_players(watch_token=token).load_board()
+    if game.rematch_game is not None:  # the table moved on: so does this page, by itself
+        response = HttpResponse(status=204)
+        next_url = reverse("scorepad:watch", args=[game.rematch_game.watch_token])
+        response["HX-Redirect"] = next_url + "?moved=1"
+        return response
     return render(request, "scorepad/watch.html#watched", board_context(game, watching=True))
 
 

@@ -46,8 +46,12 @@
           if (worker.state === "installed" && navigator.serviceWorker.controller) offerReload(worker);
         });
       });
-      // The reader's language's rules pages, kept for reading without a connection.
+      // The reader's language's rules pages, kept for reading without a connection; and
+      // what a page names for its own table (a game's rules, card and sheet).
       var warm = JSON.parse(root.dataset.offlinePages || "[]");
+      document.querySelectorAll("[data-keep-offline]").forEach(function (el) {
+        warm = warm.concat(JSON.parse(el.dataset.keepOffline || "[]").map(function (url) { return url.split("#")[0]; }));
+      });
       navigator.serviceWorker.ready.then(function (ready) {
         if (ready.active) ready.active.postMessage({type: "warm", urls: warm});
       });

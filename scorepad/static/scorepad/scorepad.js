@@ -120,9 +120,13 @@
   // A round saved without a connection is kept on the phone (localStorage survives a
   // closed browser and a restart) with an id made here, shown at once as waiting, and
   // sent in order when the connection returns. The server stores the id with the round,
-  // so a resent round is the same round. What the server refuses stays, with its reason,
-  // until the player puts it back in the form or discards it.
+  // so a resent round is the same round. The kept rounds count at once: the standings
+  // are worked out by the server's rules (scoring.js), and a kept round that decides the
+  // game ends it on this phone. What the server refuses stays, with its reason, on every
+  // page of the game until the player puts it back in the form or discards it; nothing
+  // leaves the phone's storage without the page saying so.
   var STORE = "ghost-outbox";
+  var SENT = "ghost-sent:";
 
   function loadAll() {
     try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
@@ -136,11 +140,18 @@
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     return "r" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
   }
-  function texts(form) { return JSON.parse(form.dataset.texts || "{}"); }
+  function outboxBox() { return document.querySelector("[data-outbox][data-game]"); }
+  function texts(el) { return JSON.parse((el || outboxBox() || {dataset: {}}).dataset.texts || "{}"); }
   function fill(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_m, key) { return values[key]; });
   }
   function roundForm() { return document.querySelector("form.round-form[data-game]"); }
+  function toNumber(text) { return Number(String(text).trim().replace(",", ".")); }
+  function andList(names) {
+    if (names.length < 2) return names.join("");
+    var and = lang === "nb" ? " og " : " and ";
+    return names.slice(0, -1).join(", ") + and + names[names.length - 1];
+  }
 
   // The totals are checked against the possible set that came with the page, from the
   // server's card table: nothing impossible is kept to be refused later.
@@ -171,39 +182,39 @@
   function keep(form) {
     if (!checkTotals(form)) return;
     var entry = {id: newId(), game: form.dataset.game, url: form.action, status: "waiting",
-                 number: Number(form.elements.number.value), fields: {}, shown: []};
+                 number: Number(form.elements.number.value), fields: {}, shown: [], points: []};
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
       entry.fields[input.name] = input.value;
     });
     form.querySelectorAll(".player-entry").forEach(function (row) {
-      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " +
-                       row.querySelector("input[inputmode=decimal]").value.trim());
+      var value = row.querySelector("input[inputmode=decimal]").value.trim();
+      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + value);
+      entry.points.push(toNumber(value));
     });
     var all = loadAll(); all.push(entry); saveAll(all);
-    say(form, fill(texts(form).kept, {n: entry.number}));
+    say(fill(texts(form).kept, {n: entry.number}));
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (i) { i.value = ""; });
-    showOutbox(form);
-    var first = form.querySelector("input[inputmode=decimal]");
-    if (first) first.focus();
+    form.querySelectorAll("details.helper[open]").forEach(function (d) { d.open = false; });
+    refresh(form);
+    showOutbox();
+    if (!form.hidden) {
+      var first = form.querySelector("input[inputmode=decimal]");
+      if (first) first.focus();
+    }
   }
 
-  function say(form, text) {
+  function say(text) {
     var box = document.querySelector("[data-outbox-message]");
     if (box) { box.textContent = text; box.hidden = false; }
   }
 
-  // The form and the list follow the outbox: the next number after the kept rounds.
-  function showOutbox(form) {
-    var list = document.querySelector("[data-outbox]");
-    if (!list || !form) return;
-    var t = texts(form), entries = waitingFor(form.dataset.game);
-    var next = Number(form.dataset.serverNext);
-    entries.forEach(function (e) { next = Math.max(next, e.number + 1); });
-    form.elements.number.value = next;
-    var heading = form.querySelector("[data-round-heading]");
-    if (heading) heading.textContent = fill(t.round, {n: next});
-    var save = form.querySelector("button[type=submit]");
-    if (save) save.textContent = fill(t.save, {n: next});
+  // The standings, the form and the list follow the outbox: the kept rounds count.
+  function showOutbox() {
+    var list = outboxBox();
+    if (!list) return;
+    var t = texts(list), entries = waitingFor(list.dataset.game), form = roundForm();
+    var board = JSON.parse(list.dataset.board || "{}");
+    var kept = entries.filter(function (e) { return e.status === "waiting" && e.points && e.points.length === board.names.length; });
     var items = list.querySelector("ul");
     items.textContent = "";
     entries.forEach(function (e) {
@@ -216,63 +227,140 @@
         [["putback", putBack], ["discard", discard]].forEach(function (pair) {
           var b = document.createElement("button");
           b.type = "button"; b.className = "button secondary"; b.textContent = t[pair[0]];
+          b.dataset[pair[0]] = "";
           b.addEventListener("click", function () { pair[1](e.id); });
           li.appendChild(b);
         });
       }
       items.appendChild(li);
     });
-    var count = list.querySelector("[data-outbox-count]");
-    count.textContent = fill(entries.length === 1 ? t.count_one : t.count_other, {n: entries.length});
+    list.querySelector("[data-outbox-count]").textContent =
+      fill(entries.length === 1 ? t.count_one : t.count_other, {n: entries.length});
     list.hidden = entries.length === 0;
+    if (board.names) countKept(list, board, kept, form, t);
   }
+
+  // The server's rounds and the kept ones together, by the same rules as the server.
+  function countKept(list, board, kept, form, t) {
+    var rounds = board.rounds.concat(kept.map(function (e) { return e.points; }));
+    var result = window.GhostScoring.outcome(board.names.length, rounds, board.threshold, board.first_dealer);
+    var serverDecided = window.GhostScoring.outcome(board.names.length, board.rounds, board.threshold, board.first_dealer).finished;
+    var note = list.querySelector("[data-outbox-included]");
+    note.hidden = kept.length === 0;
+    note.textContent = fill(kept.length === 1 ? list.dataset.includedOne : list.dataset.includedOther, {n: kept.length});
+    var standings = document.querySelector("#board .standings, .standings");
+    if (standings) {
+      standings.classList.toggle("provisional", kept.length > 0);
+      standings.querySelectorAll("li").forEach(function (li, i) {
+        var total = li.querySelector(".total"), meter = li.querySelector("meter");
+        if (!total || result.totals[i] === undefined) return;
+        if (!total.dataset.server) total.dataset.server = total.textContent;
+        total.textContent = kept.length ? formatPoints(result.totals[i]) : total.dataset.server;
+        if (meter) meter.value = result.totals[i];
+        li.classList.toggle("lost", result.losers.indexOf(i) >= 0);
+      });
+    }
+    var provisional = document.querySelector("[data-provisional-result]");
+    var decided = result.finished && !serverDecided;
+    if (form) {
+      form.hidden = decided;
+      var next = board.rounds.length + kept.length + 1;
+      entriesAfter(list).forEach(function (e) { next = Math.max(next, e.number + 1); });
+      form.elements.number.value = next;
+      var heading = form.querySelector("[data-round-heading]");
+      if (heading) heading.textContent = fill(t.round, {n: next});
+      var save = form.querySelector("button[type=submit]");
+      if (save && !save.disabled) save.textContent = fill(t.save, {n: next});
+      var hint = form.querySelector("[data-deals]");
+      if (hint) hint.textContent = fill(list.dataset.dealsText, {d: board.names[result.next_dealer], s: board.names[result.next_starter]});
+    }
+    if (provisional) {
+      provisional.hidden = !decided;
+      if (decided) {
+        var names = function (seats) { return andList(seats.map(function (i) { return board.names[i]; })); };
+        provisional.querySelector(".big").textContent = result.losers.length
+          ? fill(list.dataset.provisional, {names: names(result.losers)})
+          : fill(list.dataset.provisionalWon, {names: names(result.winners)});
+        provisional.querySelector("p:last-child").textContent = list.dataset.provisionalNext;
+      }
+    }
+  }
+  function entriesAfter(list) { return waitingFor(list.dataset.game); }
 
   function discard(id) {
     var all = loadAll(), gone = all.filter(function (e) { return e.id === id; })[0];
     all = all.filter(function (e) { return e.id !== id; });
     all.forEach(function (e) { if (e.game === gone.game && e.number > gone.number) e.number -= 1; });
     saveAll(all);
-    showOutbox(roundForm());
+    showOutbox();
   }
   function putBack(id) {
     var all = loadAll(), entry = all.filter(function (e) { return e.id === id; })[0];
-    saveAll(all.filter(function (e) { return e.id !== id; }));
-    sessionStorage.setItem("ghost-putback:" + entry.game, JSON.stringify(entry.fields));
+    var list = outboxBox(), form = roundForm();
+    if (!form && list && window.location.pathname !== list.dataset.gameUrl) {
+      // Only the game page has the form: go there, the round still kept until it is in it.
+      sessionStorage.setItem("ghost-putback:" + entry.game, entry.id);
+      window.location.href = list.dataset.gameUrl;
+      return;
+    }
+    if (!form) { say(list.dataset.noForm); return; }
+    sessionStorage.setItem("ghost-putback:" + entry.game, entry.id);
     window.location.reload();
   }
+  // The round leaves the outbox only once its numbers are in the form on screen.
   function restorePutBack(form) {
-    var key = "ghost-putback:" + form.dataset.game, kept = sessionStorage.getItem(key);
-    if (!kept) return;
+    var key = "ghost-putback:" + form.dataset.game, id = sessionStorage.getItem(key);
+    if (!id) return;
     sessionStorage.removeItem(key);
-    var fields = JSON.parse(kept);
-    Object.keys(fields).forEach(function (name) { if (form.elements[name]) form.elements[name].value = fields[name]; });
-    say(form, texts(form).put_back);
+    var all = loadAll(), entry = all.filter(function (e) { return e.id === id; })[0];
+    if (!entry) return;
+    Object.keys(entry.fields).forEach(function (name) { if (form.elements[name]) form.elements[name].value = entry.fields[name]; });
+    saveAll(all.filter(function (e) { return e.id !== id; }));
+    say(texts(form).put_back);
+  }
+  function restoreElsewhere(list) {
+    var key = "ghost-putback:" + list.dataset.game;
+    if (sessionStorage.getItem(key) && !roundForm()) { sessionStorage.removeItem(key); say(list.dataset.noForm); }
+  }
+  // Rounds that left the phone because the server stored them: said once, after the reload.
+  function showSent(list) {
+    var key = SENT + list.dataset.game, sent = sessionStorage.getItem(key);
+    if (!sent) return;
+    sessionStorage.removeItem(key);
+    say(fill(list.dataset.sent, {rounds: sent}));
   }
 
   var sending = false;
   function flush() {
-    var form = roundForm();
-    if (!form || sending || !navigator.onLine) return;
-    var entries = waitingFor(form.dataset.game);
+    var list = outboxBox();
+    if (!list || sending || !navigator.onLine) return;
+    var entries = waitingFor(list.dataset.game);
     if (!entries.length || entries[0].status !== "waiting") return;
     sending = true;
-    sendFrom(form, entries, 0, false);
+    sendFrom(list, entries, 0, []);
   }
-  function sendFrom(form, entries, i, sentAny) {
-    if (i >= entries.length || entries[i].status !== "waiting") {
+  function sendFrom(list, entries, i, sent) {
+    function done() {
       sending = false;
-      if (sentAny) window.location.reload();  // the table as the server has it now
-      return;
+      if (sent.length) {
+        var key = SENT + list.dataset.game, t = texts(list);
+        sessionStorage.setItem(key, sent.map(function (n) { return fill(t.round, {n: n}); }).join(", "));
+        window.location.reload();  // the table as the server has it now
+      } else {
+        showOutbox();
+      }
     }
+    if (i >= entries.length || entries[i].status !== "waiting") return done();
     var e = entries[i], body = new URLSearchParams(e.fields);
     body.set("number", e.number);
     body.set("client_id", e.id);
-    body.set("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
+    body.set("csrfmiddlewaretoken", list.querySelector("[name=csrfmiddlewaretoken]").value);
     fetch(e.url, {method: "POST", body: body, credentials: "same-origin", redirect: "manual"})
       .then(function (response) {
         if (response.type === "opaqueredirect" || response.ok) {
           saveAll(loadAll().filter(function (x) { return x.id !== e.id; }));
-          sendFrom(form, entries, i + 1, true);
+          sent.push(e.number);
+          sendFrom(list, entries, i + 1, sent);
         } else if (response.status === 409 || response.status === 422) {
           return response.text().then(function (html) {
             var page = new DOMParser().parseFromString(html, "text/html");
@@ -282,15 +370,14 @@
               if (x.id === e.id) { x.status = "refused"; x.reason = reason ? reason.textContent.trim() : String(response.status); }
             });
             saveAll(all);
-            sending = false;
-            if (sentAny) window.location.reload(); else showOutbox(form);
+            done();
           });
         } else {
           sending = false;  // the server could not take it now: keep it and try later
-          retryLater();
+          if (sent.length) done(); else retryLater();
         }
       })
-      .catch(function () { sending = false; retryLater(); });
+      .catch(function () { sending = false; if (sent.length) done(); else retryLater(); });
   }
   // A send that failed is tried again by itself, sooner first and then every half
   // minute: a phone may say it is online when it is not (a page opened from its copy
@@ -418,7 +505,9 @@
     var share = document.querySelector("[data-share]");
     if (share && (navigator.share || navigator.clipboard)) share.hidden = false;
     var form = roundForm();
-    if (form) { restorePutBack(form); showOutbox(form); flush(); }
+    if (form) restorePutBack(form);
+    var list = outboxBox();
+    if (list) { restoreElsewhere(list); showSent(list); showOutbox(); flush(); }
     document.querySelectorAll(".ranks").forEach(function (ranks) { ranks.hidden = false; });
     document.querySelectorAll("form.round-form").forEach(refresh);
     var start = document.querySelector("form.new-game");
