@@ -16,6 +16,8 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from ghost_site.forms import FocusFirstProblem
+
 from . import cards, content
 
 VARIANT_WORDS = {"seven_cards": "seven-cards", "three_in_hand": "three-in-hand"}
@@ -91,7 +93,7 @@ class HouseConverter:
         return to_slug(value)
 
 
-class HouseFields(forms.Form):
+class HouseFields(FocusFirstProblem, forms.Form):
     """The choices a table makes before the first deal: the variant, the more-players
     house rule, the jack, the start card, swapping a seen card, and how the game ends.
 

@@ -9,6 +9,7 @@ the views turn that into a response and a message.
 
 import enum
 import json
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +41,39 @@ MAX_ROUND_ROWS = 3 * MAX_ROUNDS
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+# How many letters a name may keep in the round table's header, by the number of players:
+# at 320 px six columns of numbers leave about four letters each.
+HEADER_LETTERS = {4: 6, 5: 5, 6: 4}
+
+
+def short_names(names: list[str]) -> list[str]:
+    """Names for a narrow table header, each different from the others: a name that fits
+    as it is, else its first word if that fits, else its initials ("Anne-Marthe
+    Kristiansen": "AMK"). The page keeps the full name for screen readers and a tap."""
+    longest = HEADER_LETTERS.get(len(names), 6) if len(names) > 3 else None
+    if longest is None:
+        return list(names)
+    shorts = []
+    for name in names:
+        first = name.split()[0] if name.split() else name
+        if len(name) <= longest:
+            short = name
+        elif len(first) <= longest:
+            short = first
+        else:
+            parts = [p for p in re.split(r"[\s\-]+", name) if p]
+            if len(parts) > 1:
+                short = "".join(p[0] for p in parts)[:3].upper()
+            else:
+                short = name[: longest - 1] + "."
+        shorts.append(short)
+    taken = list(shorts)
+    for seat, short in enumerate(taken):
+        if taken.count(short) > 1:
+            shorts[seat] = f"{short[: longest - 1]}{seat + 1}"
+    return shorts
 
 
 class Result(enum.Enum):
@@ -244,6 +278,12 @@ class Game(models.Model):
             self.threshold,
             self.first_dealer,
         )
+
+    @property
+    def table_headers(self) -> list[tuple[str, str]]:
+        """Each player's full name and the short one for the round table's header."""
+        names = [p.name for p in self.player_list]
+        return list(zip(names, short_names(names), strict=True))
 
     @cached_property
     def rematch_game(self) -> "Game | None":

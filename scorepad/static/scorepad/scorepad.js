@@ -45,19 +45,31 @@
     });
   }
 
+  // The helper opens over the lines below and closes back to its own line: by itself
+  // once the hand is complete (open, one tap a card: six taps for five cards), or "Done".
+  function closeHelper(entry) {
+    var details = entry.querySelector("details.helper");
+    if (details) details.open = false;
+    var total = entry.querySelector("input[inputmode=decimal]");
+    if (total) { total.focus({preventScroll: true}); total.scrollIntoView({block: "nearest"}); }
+  }
   document.addEventListener("click", function (event) {
+    var done = event.target.closest("[data-helper-done]");
+    if (done) { closeHelper(done.closest(".player-entry")); return; }
     var button = event.target.closest(".rank");
     if (!button) return;
     var entry = button.closest(".player-entry");
     var input = entry.querySelector(".cards-input");
     var form = button.closest("form");
+    var hand = Number(form.dataset.hand);
     if (button.hasAttribute("data-clear")) {
       input.value = "";
       entry.querySelector("input[inputmode=decimal]").value = "";
-    } else if (parseRanks(form, input.value).length < Number(form.dataset.hand)) {
+    } else if (parseRanks(form, input.value).length < hand) {
       input.value = (input.value.trim() + " " + button.textContent.trim()).trim();
     }
     refresh(form);
+    if (!button.hasAttribute("data-clear") && parseRanks(form, input.value).length === hand) closeHelper(entry);
   });
 
   // Enter in a total moves on to the next empty total; it saves only a whole round.
@@ -95,26 +107,39 @@
       option.textContent = name || option.dataset.label || option.textContent;
       if (!option.dataset.label) option.dataset.label = option.textContent;
     });
-    // More players than a variant allows: those variants are off, and the choice moves
-    // to one that allows them.
-    // The house rule for more players raises the five-card game's limit.
-    var most = JSON.parse(form.dataset.variantMax || "{}");
-    var more = JSON.parse(form.dataset.moreMax || "{}");
-    var moreBox = form.elements.more_players;
-    var radios = form.querySelectorAll("input[name=variant]");
-    var chosen = form.querySelector("input[name=variant]:checked");
-    radios.forEach(function (radio) {
-      var limit = moreBox && moreBox.checked && more[radio.value] ? more[radio.value] : most[radio.value];
-      radio.disabled = limit < count;
+    // More players than the chosen variant takes: the choice stays as the reader made
+    // it, and the conflict is said beside both choices, in the server's own words.
+    var problem = variantConflict(form);
+    form.querySelectorAll("[data-variant-conflict]").forEach(function (note) {
+      note.textContent = problem;
+      note.hidden = !problem;
     });
-    if (chosen && chosen.disabled) {
-      var fits = Array.prototype.filter.call(radios, function (r) { return !r.disabled; })[0];
-      if (fits) fits.checked = true;
-    }
+    var variants = form.querySelector("#field-variant");
+    if (variants) variants.classList.toggle("invalid", !!problem);
     var custom = form.querySelector("input[name=game_length][value=custom]");
     var threshold = form.querySelector("#field-threshold");
     if (custom && threshold) threshold.hidden = !custom.checked;
   }
+
+  function variantConflict(form) {
+    var limits = JSON.parse(form.dataset.limits || "{}");
+    var chosen = form.querySelector("input[name=variant]:checked");
+    var count = Number(form.elements.player_count.value);
+    var limit = chosen && limits[chosen.value];
+    if (!limit) return "";
+    var more = form.elements.more_players && form.elements.more_players.checked && limit.more_max;
+    if (more) return count > limit.more_max ? limit.more_message : "";
+    return count > limit.max ? limit.message : "";
+  }
+  // Start with a conflict: nothing is sent; the reader lands on the choice to change.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.new-game") || !variantConflict(form)) return;
+    event.preventDefault();
+    var chosen = form.querySelector("input[name=variant]:checked");
+    chosen.focus();
+    chosen.scrollIntoView({block: "center"});
+  });
 
   // ------------------------------------------------------------------ the outbox
   // A round saved without a connection is kept on the phone (localStorage survives a
@@ -143,7 +168,8 @@
   function outboxBox() { return document.querySelector("[data-outbox][data-game]"); }
   function texts(el) { return JSON.parse((el || outboxBox() || {dataset: {}}).dataset.texts || "{}"); }
   function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (_m, key) { return values[key]; });
+    // "%(n)s" from the server's catalogue, "{n}" from a template's own attributes
+    return text.replace(/%\((\w+)\)s|\{(\w+)\}/g, function (_m, key, other) { return values[key || other]; });
   }
   function roundForm() { return document.querySelector("form.round-form[data-game]"); }
   function toNumber(text) { return Number(String(text).trim().replace(",", ".")); }
@@ -458,6 +484,14 @@
     if (event.detail.target && event.detail.target.id === "board") requestAnimationFrame(lookHere);
   });
 
+  // A short name in the round table's header: a tap shows the full name under the table.
+  document.addEventListener("click", function (event) {
+    var th = event.target.closest && event.target.closest(".scores th[data-full]");
+    if (!th) return;
+    var line = th.closest(".table-wrap").parentNode.querySelector("[data-full-name]");
+    if (line) line.textContent = th.querySelector("[aria-hidden]").textContent + ": " + th.dataset.full;
+  });
+
   // Share the watch link: the phone's own share sheet, or the clipboard.
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-share]");
@@ -508,7 +542,7 @@
     if (form) restorePutBack(form);
     var list = outboxBox();
     if (list) { restoreElsewhere(list); showSent(list); showOutbox(); flush(); }
-    document.querySelectorAll(".ranks").forEach(function (ranks) { ranks.hidden = false; });
+    document.querySelectorAll(".ranks, [data-helper-done]").forEach(function (el) { el.hidden = false; });
     document.querySelectorAll("form.round-form").forEach(refresh);
     var start = document.querySelector("form.new-game");
     if (start) {
