@@ -542,6 +542,7 @@
     if (form) restorePutBack(form);
     var list = outboxBox();
     if (list) { restoreElsewhere(list); showSent(list); showOutbox(); flush(); }
+    document.documentElement.classList.add("js-helper");
     document.querySelectorAll(".ranks, [data-helper-done]").forEach(function (el) { el.hidden = false; });
     document.querySelectorAll("form.round-form").forEach(refresh);
     var start = document.querySelector("form.new-game");
