@@ -55,12 +55,22 @@ self.addEventListener("message", (event) => {
   if (data.type === "warm" && Array.isArray(data.urls)) {
     // The reader's language's rules pages, so that they open offline after one visit.
     event.waitUntil(caches.open(PAGES).then((cache) => Promise.all(data.urls.map((url) =>
-      cache.match(url).then((hit) => hit || fetch(url, {credentials: "same-origin"}).then((response) => {
-        if (response.ok) return stamped(response).then((kept) => cache.put(url, kept));
-      }).catch(() => undefined))
+      cache.match(url).then((hit) => hit || keepCopy(cache, url))
     ))));
   }
+  if (data.type === "refresh" && Array.isArray(data.urls)) {
+    // A page changed in place (a round saved through htmx): its copy follows, so that
+    // a reload without signal shows the game as it was last seen.
+    event.waitUntil(caches.open(PAGES).then((cache) => Promise.all(data.urls.map((url) => keepCopy(cache, url)))));
+  }
 });
+
+function keepCopy(cache, url) {
+  return fetch(url, {credentials: "same-origin"}).then((response) => {
+    if (response.ok) return stamped(response).then((kept) => cache.put(url, kept));
+    return undefined;
+  }).catch(() => undefined);
+}
 
 function stamped(response) {
   // The time of the copy travels with it, so the page can say how old it is.

@@ -481,7 +481,12 @@
   }
   document.addEventListener("htmx:afterSettle", function (event) {
     // After htmx's own scroll to the board's top (`show:`), so that ours wins.
-    if (event.detail.target && event.detail.target.id === "board") requestAnimationFrame(lookHere);
+    if (event.detail.target && event.detail.target.id === "board") {
+      requestAnimationFrame(lookHere);
+      // The board changed in place: the phone's copy of the page follows it.
+      var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (worker) worker.postMessage({type: "refresh", urls: [window.location.pathname]});
+    }
   });
 
   // A short name in the round table's header: a tap shows the full name under the table.
