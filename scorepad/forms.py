@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from ghost_site.forms import FocusFirstProblem
 from rules import cards, content
 from rules.house import HouseFields
 from rules.templatetags.ghost import and_list
@@ -326,7 +327,7 @@ def hand_text(variant: cards.Variant) -> str:
     }
 
 
-class RoundForm(forms.Form):
+class RoundForm(FocusFirstProblem, forms.Form):
     """One total per player, or the cards that make it; `number` is the round it is for."""
 
     number = forms.IntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)

@@ -86,6 +86,14 @@ document.querySelectorAll("[data-print]").forEach(function (button) {
     if (link && choose) choose.open = true;
   });
   document.addEventListener("htmx:afterSettle", sync);
+  // A refused choice: after htmx's own scroll to the form's top, the first problem is
+  // where the eye and the focus go.
+  document.addEventListener("htmx:afterSettle", function () {
+    requestAnimationFrame(function () {
+      var bad = document.querySelector("form.house-form [autofocus]");
+      if (bad) { bad.focus({preventScroll: true}); bad.scrollIntoView({block: "center"}); }
+    });
+  });
   document.addEventListener("htmx:pushedIntoHistory", function (event) {
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (worker) worker.postMessage({type: "warm", urls: [event.detail.path]});

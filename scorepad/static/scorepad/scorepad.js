@@ -474,7 +474,8 @@
   // After a swap the eye goes where the news is: the first invalid field, else the
   // message and the standings at the top of the board.
   function lookHere() {
-    var bad = document.querySelector(".player-entry.invalid input[inputmode=decimal], .player-entry.invalid .cards-input");
+    var bad = document.querySelector("#board [autofocus]") ||
+      document.querySelector(".player-entry.invalid input[inputmode=decimal], .player-entry.invalid .cards-input");
     if (bad) { bad.focus(); bad.scrollIntoView({block: "center"}); return; }
     var news = document.querySelector("#board .result, #board .messages");
     if (news) { news.setAttribute("tabindex", "-1"); news.focus({preventScroll: true}); }
