@@ -8,8 +8,6 @@ the views turn that into a response and a message.
 """
 
 import enum
-import json
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from rules import cards
 
 from . import scoring
+from .ratelimit import RateMark  # noqa: F401  (a model of this app, kept in its own module)
 
 TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
 TOKEN_LENGTH = 32  # what token_urlsafe(24) gives: base64url without padding
@@ -41,39 +40,6 @@ MAX_ROUND_ROWS = 3 * MAX_ROUNDS
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-# How many letters a name may keep in the round table's header, by the number of players:
-# at 320 px six columns of numbers leave about four letters each.
-HEADER_LETTERS = {4: 6, 5: 5, 6: 4}
-
-
-def short_names(names: list[str]) -> list[str]:
-    """Names for a narrow table header, each different from the others: a name that fits
-    as it is, else its first word if that fits, else its initials ("Anne-Marthe
-    Kristiansen": "AMK"). The page keeps the full name for screen readers and a tap."""
-    longest = HEADER_LETTERS.get(len(names), 6) if len(names) > 3 else None
-    if longest is None:
-        return list(names)
-    shorts = []
-    for name in names:
-        first = name.split()[0] if name.split() else name
-        if len(name) <= longest:
-            short = name
-        elif len(first) <= longest:
-            short = first
-        else:
-            parts = [p for p in re.split(r"[\s\-]+", name) if p]
-            if len(parts) > 1:
-                short = "".join(p[0] for p in parts)[:3].upper()
-            else:
-                short = name[: longest - 1] + "."
-        shorts.append(short)
-    taken = list(shorts)
-    for seat, short in enumerate(taken):
-        if taken.count(short) > 1:
-            shorts[seat] = f"{short[: longest - 1]}{seat + 1}"
-    return shorts
 
 
 class Result(enum.Enum):
@@ -279,32 +245,12 @@ class Game(models.Model):
             self.first_dealer,
         )
 
-    @property
-    def table_headers(self) -> list[tuple[str, str]]:
-        """Each player's full name and the short one for the round table's header."""
-        names = [p.name for p in self.player_list]
-        return list(zip(names, short_names(names), strict=True))
-
     @cached_property
     def rematch_game(self) -> "Game | None":
         """The rematch started from this game, if any (one per game): its page and watch
         page lead there. Starting it bumps this game's version, so a page kept per
         version and the watch poll see it."""
         return self.rematches.order_by("pk").first()
-
-    def board_json(self) -> str:
-        """What the page's script needs to count rounds kept on the phone by the same rules
-        (scorepad/static/scorepad/scoring.js): the players, the rules and the live rounds.
-        Needs `load_board()`."""
-        return json.dumps(
-            {
-                "names": [p.name for p in self.player_list],
-                "threshold": self.threshold,
-                "first_dealer": self.first_dealer,
-                "rounds": [[float(v) for v in r.points] for r in self.live_rounds],
-            },
-            ensure_ascii=False,
-        )
 
     def live_round(self, number: int) -> LiveRound | None:
         """Needs `load_board()`."""
@@ -533,36 +479,3 @@ class Score(models.Model):
 
     def __str__(self):
         return f"{self.player}: {self.points}"
-
-
-class RateMark(models.Model):
-    """One new game started from one client address: the rate limit's sliding window.
-
-    In the database rather than a cache, so page traffic cannot evict it and every app
-    process and server counts the same marks."""
-
-    WINDOW = timedelta(hours=1)
-
-    client = models.CharField(max_length=64, db_index=True)
-    at = models.DateTimeField(default=timezone.now, db_index=True)
-
-    @classmethod
-    def take(cls, client: str, limit: int) -> timedelta | None:
-        """Count one new game for `client`. None when allowed; otherwise how long until
-        the oldest mark in the window expires and a new game is allowed again."""
-        now = timezone.now()
-        since = now - cls.WINDOW
-        cls.objects.filter(client=client, at__lt=since).delete()
-        mark = cls.objects.create(client=client, at=now)
-        # Count only marks up to ours: two at once may both be refused at the edge, but
-        # the limit is never passed.
-        earlier = cls.objects.filter(client=client, at__gte=since, pk__lte=mark.pk)
-        if earlier.count() <= limit:
-            return None
-        mark.delete()
-        oldest = (
-            cls.objects.filter(client=client, at__gte=since)
-            .order_by("at")
-            .values_list("at", flat=True)
-        ).first()
-        return (oldest or now) + cls.WINDOW - now
