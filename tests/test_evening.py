@@ -16,8 +16,7 @@ from django.utils import translation
 
 from scorepad.models import Game, Round
 
-from .conftest import CHROMIUM, HAVE_CHROMIUM, LANGS, make_game
-from .test_browser import axe_clean, no_sideways_scroll
+from .conftest import HAVE_CHROMIUM, axe_clean, make_game, no_sideways_scroll
 from .test_offline import outbox, wait_for_worker
 
 pytestmark = [
@@ -25,7 +24,6 @@ pytestmark = [
     pytest.mark.skipif(not HAVE_CHROMIUM, reason="Debian's chromium is not installed"),
     pytest.mark.django_db(transaction=True),
 ]
-assert CHROMIUM
 
 TEXT = {
     "en": {
@@ -45,28 +43,6 @@ TEXT = {
         "sent": "Sendt fra telefonen og lagret",
     },
 }
-
-
-def open_phone(browser, lang, size, **options):
-    context = browser.new_context(
-        viewport=size, locale=LANGS[lang], has_touch=True, is_mobile=True, **options
-    )
-    context.set_default_timeout(10_000)
-    return context.new_page()
-
-
-@pytest.fixture
-def phones(browser):
-    pages = []
-
-    def open_page(lang, size, **options):
-        page = open_phone(browser, lang, size, **options)
-        pages.append(page)
-        return page
-
-    yield open_page
-    for page in pages:
-        page.context.close()
 
 
 def game_path(game, lang):
@@ -126,11 +102,11 @@ def new_deploy(monkeypatch):
     ],
     ids=["en-keeper-nb-watcher-360", "nb-keeper-en-watcher-320"],
 )
-def test_a_whole_evening(live_server, phones, monkeypatch, keeper_lang, watcher_lang, size):
+def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_lang, size):
     t, tw = TEXT[keeper_lang], TEXT[watcher_lang]
     # Jack 11: a table of its own, whose rules page is not one of the defaults.
     game = make_game(names=("Anna", "Bo"), jack="11", threshold=21)
-    keeper = phones(keeper_lang, size)
+    keeper = phone(keeper_lang, viewport=size)
     keeper.goto(live_server.url + game_path(game, keeper_lang))
     wait_for_worker(keeper)
     named = keeper.locator("[data-keep-offline]").get_attribute("data-keep-offline")
@@ -141,7 +117,7 @@ def test_a_whole_evening(live_server, phones, monkeypatch, keeper_lang, watcher_
     # the watcher's phone's language, and the switch still goes to the other one.
     shared = keeper.locator("[data-share]").get_attribute("data-share")
     assert f"/{keeper_lang}/" not in shared
-    watcher = phones(watcher_lang, size)
+    watcher = phone(watcher_lang, viewport=size)
     watcher.goto(shared)
     assert f"/{watcher_lang}/" in watcher.url
     assert watcher.locator("html").get_attribute("lang") == watcher_lang
@@ -154,7 +130,7 @@ def test_a_whole_evening(live_server, phones, monkeypatch, keeper_lang, watcher_
     watcher.locator(".standings .total", has_text="12").wait_for()
 
     # A second keeper enters round 2; the first, not yet aware, is told and keeps its numbers.
-    second = phones(keeper_lang, size)
+    second = phone(keeper_lang, viewport=size)
     second.goto(live_server.url + game_path(game, keeper_lang))
     wait_for_worker(second)
     enter(second, "2", "3")

@@ -9,8 +9,7 @@ from django.utils import translation
 
 from scorepad.models import Round, Score
 
-from .conftest import HAVE_CHROMIUM, LANGS, make_game
-from .test_browser import axe_clean
+from .conftest import HAVE_CHROMIUM, axe_clean, make_game
 
 pytestmark = [
     pytest.mark.browser,
@@ -33,23 +32,6 @@ ROUNDS = [
     [18, 6, 14.5, 2, 25, 11],
     [7.5, 9, 3, 28, 4.5, 16],
 ]
-
-
-@pytest.fixture
-def phones(browser):
-    contexts = []
-
-    def open_page(lang, size, **options):
-        context = browser.new_context(
-            viewport=size, locale=LANGS[lang], has_touch=True, is_mobile=True, **options
-        )
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 def six_long_names():
@@ -84,9 +66,9 @@ BROKEN_WORDS = """() => Array.from(document.querySelectorAll(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "nb"])
-def test_six_long_names_fit_320_px_without_sideways_scrolling(live_server, phones, lang):
+def test_six_long_names_fit_320_px_without_sideways_scrolling(live_server, phone, lang):
     game = six_long_names()
-    page = phones(lang, NARROW)
+    page = phone(lang, viewport=NARROW)
     with translation.override(lang):
         paths = [
             reverse("scorepad:game", args=[game.edit_token]),
@@ -137,8 +119,8 @@ def start_page(page, live_server, lang):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("lang", ["en", "nb"])
-def test_every_refused_form_focuses_its_first_problem_in_view(live_server, phones, lang, script):
-    page = phones(lang, PHONE, java_script_enabled=script)
+def test_every_refused_form_focuses_its_first_problem_in_view(live_server, phone, lang, script):
+    page = phone(lang, viewport=PHONE, java_script_enabled=script)
     player = "Player {}" if lang == "en" else "Spiller {}"
     start = "Start the game" if lang == "en" else "Start spillet"
 
