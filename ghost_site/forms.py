@@ -6,8 +6,8 @@ from django import forms
 class FocusFirstProblem:
     """A refused form puts the reader on its first problem, with JavaScript off too: the
     first field with an error, in the order the page shows them, gets `autofocus`, so the
-    browser focuses it and scrolls to it. A radio group takes it on its first choice (the
-    template asks `first_problem`). `problems` lists them in that order for the summary
+    browser focuses it and scrolls to it. A radio group takes it on the reader's choice,
+    or its first one if none (the template asks `first_problem`). `problems` lists them in that order for the summary
     at the top, each linking to its field."""
 
     first_problem = None
@@ -36,7 +36,7 @@ class FocusFirstProblem:
                 radio = isinstance(self.fields[name].widget, forms.RadioSelect)
                 shown.append(
                     {
-                        "anchor": f"{bound.auto_id}_0" if radio else bound.auto_id,
+                        "anchor": f"field-{bound.html_name}" if radio else bound.auto_id,
                         "label": bound.label,
                         "errors": self.errors[name],
                     }

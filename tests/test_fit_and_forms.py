@@ -187,3 +187,35 @@ def test_every_refused_form_focuses_its_first_problem_in_view(live_server, phone
     page.locator("form.house-form button[type=submit]").click()
     page.locator(".house-form .errors").wait_for()
     assert focused_in_view(page, "threshold") == ["threshold", True]
+
+
+MARKERS = """() => Array.from(document.querySelectorAll('summary'))
+  .filter(s => getComputedStyle(s, '::before').content === 'none')
+  .map(s => s.textContent.trim())"""
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_my_games_the_screen_toggle_and_what_opens_are_in_sight(live_server, phone, lang):
+    page = phone(lang, viewport=PHONE)
+    start_page(page, live_server, lang)
+    page.get_by_label("Player 1" if lang == "en" else "Spiller 1", exact=True).fill("Kari")
+    page.get_by_role("button", name="Start the game" if lang == "en" else "Start spillet").click()
+    page.locator("form.round-form").wait_for()
+    # The screen toggle sits near the top of the game page, on the first screen.
+    toggle = page.locator("p.wake")
+    assert toggle.bounding_box()["y"] < PHONE["height"] / 2
+    page.locator("input[name=points_0]").fill("3")
+    page.locator("input[name=points_1]").fill("4")
+    page.locator("form.round-form button[type=submit]").click()
+    page.locator("form.round-form input[name=number][value='2']").wait_for(state="attached")
+    page.reload()  # the history and the card helper: every disclosure shows its marker
+    assert page.locator("summary").count() >= 3
+    assert page.evaluate(MARKERS) == []
+    # "My games", the way back after a closed tab, on the scorepad page's first screen.
+    start_page(page, live_server, lang)
+    box = page.locator("#my-games").bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"]
+    assert page.locator(".my-games a").first.bounding_box()["y"] < PHONE["height"]
+    page.goto(live_server.url + ("/en/rules/" if lang == "en" else "/nb/regler/"))
+    assert page.evaluate(MARKERS) == []
