@@ -7,8 +7,8 @@ class FocusFirstProblem:
     """A refused form puts the reader on its first problem, with JavaScript off too: the
     first field with an error, in the order the page shows them, gets `autofocus`, so the
     browser focuses it and scrolls to it. A radio group takes it on the reader's choice,
-    or its first one if none (the template asks `first_problem`). `problems` lists them in that order for the summary
-    at the top, each linking to its field."""
+    or its first one if none (the template asks `first_problem`). `problems` lists them
+    in that order for the summary at the top, each linking to its field."""
 
     first_problem = None
 

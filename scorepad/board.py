@@ -177,7 +177,8 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         {
             "name": name,
             "total": fmt(result.totals[i]),
-            "value": str(result.totals[i]),
+            # a meter's value may not pass its max: a loser's bar is simply full
+            "value": str(min(result.totals[i], threshold) if threshold else result.totals[i]),
             "distance": fmt(result.distance(i)),
             "low": threshold * 2 // 3,
             "high": threshold * 5 // 6,
