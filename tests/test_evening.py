@@ -98,9 +98,11 @@ def new_deploy(monkeypatch):
     ("keeper_lang", "watcher_lang", "size"),
     [
         ("en", "nb", {"width": 360, "height": 740}),
+        ("nb", "en", {"width": 360, "height": 740}),
+        ("en", "nb", {"width": 320, "height": 640}),
         ("nb", "en", {"width": 320, "height": 640}),
     ],
-    ids=["en-keeper-nb-watcher-360", "nb-keeper-en-watcher-320"],
+    ids=["en-keeper-360", "nb-keeper-360", "en-keeper-320", "nb-keeper-320"],
 )
 def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_lang, size):
     t, tw = TEXT[keeper_lang], TEXT[watcher_lang]
@@ -164,6 +166,7 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     assert t["provisional"] in keeper.locator("[data-provisional-result]").inner_text()
     assert keeper.locator("form.round-form").is_hidden()
     no_sideways_scroll(keeper)
+    axe_clean(keeper)
 
     # The second keeper, also without signal, keeps its own round 3.
     enter(second, "7", "7")
@@ -200,6 +203,8 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     assert t["conflict"] in refused.inner_text()
     assert refused.locator("button[data-putback]").count() == 1
     assert outbox(second)[0]["status"] == "refused"
+    no_sideways_scroll(second)
+    axe_clean(second)
     refused.locator("button[data-discard]").click()
     assert outbox(second) == []
     assert stored(game) == [[3, 12], [2, 3], [4, 2], [1, 6]]
