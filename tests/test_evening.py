@@ -28,7 +28,7 @@ pytestmark = [
 TEXT = {
     "en": {
         "conflict": "was just entered from another phone",
-        "provisional": "Bo loses the game",
+        "provisional": "the game is lost by Bo",
         "lost": "Bo has lost the game",
         "moved": "Moved on to the rematch",
         "rules": "Ghost",
@@ -251,6 +251,7 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     # Then no signal again: the rematch's page, kept before the deploy, still keeps rounds.
     keeper.context.set_offline(True)
     keeper.goto(live_server.url + game_path(rematch, keeper_lang))
+    keeper.reload()
     assert keeper.locator("[data-offline-note]").is_visible()
     enter(keeper, "5", "6")
     keeper.locator("[data-outbox] li.waiting").wait_for()

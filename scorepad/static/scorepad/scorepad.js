@@ -473,9 +473,19 @@
 
   // After a swap the eye goes where the news is: the first invalid field, else the
   // message and the standings at the top of the board.
+  // The form's first problem carries `autofocus` (for pages without this script); in a
+  // swapped board htmx would focus it before its own scroll to the board's top, so the
+  // focus waits for ours, and both happen at once.
+  var firstProblem = null;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "board") return;
+    firstProblem = document.querySelector("#board [autofocus]");
+    if (firstProblem) firstProblem.removeAttribute("autofocus");
+  });
   function lookHere() {
-    var bad = document.querySelector("#board [autofocus]") ||
+    var bad = (firstProblem && firstProblem.isConnected && firstProblem) ||
       document.querySelector(".player-entry.invalid input[inputmode=decimal], .player-entry.invalid .cards-input");
+    firstProblem = null;
     if (bad) { bad.focus(); bad.scrollIntoView({block: "center"}); return; }
     var news = document.querySelector("#board .result, #board .messages");
     if (news) { news.setAttribute("tabindex", "-1"); news.focus({preventScroll: true}); }
