@@ -5,7 +5,7 @@ import hashlib
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules import content
+from rules import words
 
 from .models import Game
 
@@ -23,10 +23,10 @@ def export_rows(game: Game):
     result = game.outcome()
     header = [_("Round")] + [spreadsheet_text(p.name) for p in players]
     body = [
-        [str(r.number)] + [content.format_points(p) for p in pts]
+        [str(r.number)] + [words.format_points(p) for p in pts]
         for r, pts in zip(game.live_rounds, result.rounds, strict=True)
     ]
-    total = [_("Total")] + [content.format_points(t) for t in result.totals]
+    total = [_("Total")] + [words.format_points(t) for t in result.totals]
     return header, body, total
 
 
