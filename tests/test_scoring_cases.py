@@ -3,6 +3,7 @@
 counts the rounds kept on a phone without signal): both must give the same answers."""
 
 import json
+import os
 import shutil
 import subprocess
 from decimal import Decimal
@@ -16,6 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CASES = json.loads((ROOT / "tests/data/scoring_cases.json").read_text())
 SCRIPT = ROOT / "scorepad/static/scorepad/scoring.js"
 NODE = shutil.which("node") or shutil.which("nodejs")
+if NODE is None and os.environ.get("CI") == "true":
+    raise RuntimeError("CI=true but node is missing: install Debian's nodejs")
 
 
 def python_answer(case):
