@@ -71,7 +71,7 @@ def game(rounds, players=2, threshold=500, history=0):
 spec = json.loads(sys.argv[1])
 out = {
     "writers": [game(0).edit_token for _ in range(spec["writers"])],
-    "watched": [(g.watch_token, g.version, g.edit_token)
+    "watched": [(g.watch_token, g.poll_mark, g.edit_token)
                 for g in (game(3) for _ in range(spec["watched"]))],
     "one": game(1).edit_token,
     "cap": game(MAX_ROUNDS, history=MAX_ROUND_ROWS - MAX_ROUNDS).edit_token,

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from rules import cards, loader, words
 
 from . import scoring
-from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, Round, Score
+from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, Round, Score, row_mark
 
 HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on their own page
 
@@ -262,14 +262,17 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
     if not chosen:
         return [], False
     rows = {}
-    for pk, number, status, player_id, points in (
+    for pk, number, status, created, player_id, points in (
         Score.objects.filter(round_id__in=chosen)
         .order_by("-round__changed_at", "-round_id", "player__position")
-        .values_list("round_id", "round__number", "round__status", "player_id", "points")
+        .values_list(
+            "round_id", "round__number", "round__status", "round__created_at", "player_id", "points"
+        )
     ):
         if pk not in rows:
             rows[pk] = {
                 "pk": pk,
+                "made": row_mark(created),  # with pk, names the row for bring back
                 "number": number,
                 "status": status,
                 "scores": [],

@@ -11,12 +11,12 @@ import enum
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from functools import cached_property
 
 from django.core.cache import cache
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +36,16 @@ TOKEN_PATTERN = f"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}"
 # cost. Every edit and undo keeps a row, so all the rows of a game are bounded too.
 MAX_ROUNDS = 100
 MAX_ROUND_ROWS = 3 * MAX_ROUNDS
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def row_mark(when) -> int:
+    """A row's creation time in whole microseconds: with its id, what names one row for
+    good. A database restored from a backup resets the id sequence, so a round entered
+    after the restore can get the id of one entered before it; never its creation time."""
+    return (when - EPOCH) // timedelta(microseconds=1)
 
 
 def new_token() -> str:
@@ -137,6 +147,8 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The new-game form's own random key: a second tap of Start finds this game.
+    start_key = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
 
     class Meta:
         constraints = [
@@ -163,6 +175,33 @@ class Game(models.Model):
             Player(game=game, position=seat, name=name) for seat, name in enumerate(names)
         )
         return game
+
+    @classmethod
+    def start(
+        cls,
+        names: list[str],
+        start_key: str | None,
+        may_start: Callable[[], timedelta | None] = lambda: None,
+        **fields,
+    ) -> Change:
+        """A new game from the new-game form. The form carries its own random key: a
+        second tap (or a resend) of the same form gets the same game, like the rematch.
+        `may_start` is the rate limit: None to go ahead, or how long to wait."""
+        existing = cls.objects.filter(start_key=start_key).first() if start_key else None
+        if existing is not None:
+            return Change(Result.ALREADY_SAVED, 0, game=existing)
+        wait = may_start()
+        if wait is not None:
+            return Change(Result.LIMITED, 0, wait=wait)
+        try:
+            with transaction.atomic():
+                game = cls.create_with_players(names, start_key=start_key or None, **fields)
+        except IntegrityError:
+            # Two taps at once: the other one's insert won the unique key.
+            if not start_key:
+                raise
+            return Change(Result.ALREADY_SAVED, 0, game=cls.objects.get(start_key=start_key))
+        return Change(Result.SAVED, 0, game=game)
 
     @property
     def rules_variant(self) -> cards.Variant:
@@ -259,6 +298,13 @@ class Game(models.Model):
         return None
 
     @property
+    def poll_mark(self) -> str:
+        """What a watcher's poll names as the version it shows. The version alone repeats
+        after a restore from a backup (it goes back, and counts up again over other
+        rounds); the time of the last change never does."""
+        return f"{self.version}-{row_mark(self.updated_at)}"
+
+    @property
     def next_number(self) -> int:
         return len(self.live_rounds) + 1
 
@@ -316,15 +362,25 @@ class Game(models.Model):
         return Change(Result.SAVED, number)
 
     def edit_round(
-        self, number: int, round_id: int, points: list[Decimal], hands: list[str]
+        self,
+        number: int,
+        round_id: int,
+        points: list[Decimal],
+        hands: list[str],
+        made: int | None = None,
     ) -> Change:
         """Replace live round `number`, but only the row the form was opened on
-        (`round_id`): a version check, so two phones cannot overwrite each other."""
+        (`round_id`, and `made`, its `row_mark`): a version check, so two phones cannot
+        overwrite each other, nor a form from before a restore a round entered after."""
         with transaction.atomic():
             game = self._locked()
             stored = game.live_round(number)
             if stored is None:
                 return Change(Result.GONE, number)
+            if stored.pk == round_id and made is not None:
+                created = Round.objects.values_list("created_at", flat=True).get(pk=stored.pk)
+                if row_mark(created) != made:
+                    return Change(Result.CONFLICT, number)
             if stored.pk != round_id:
                 same = stored.points == list(points)
                 return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number)
@@ -357,12 +413,13 @@ class Game(models.Model):
             game._bump()
         return Change(Result.SAVED, number)
 
-    def restore_round(self, round_id: int) -> Change:
-        """Bring back an undone round; it must fit as the next round of an open game."""
+    def restore_round(self, round_id: int, made: int | None = None) -> Change:
+        """Bring back an undone round; it must fit as the next round of an open game.
+        `made` (its `row_mark`) refuses a form made for a row a restore replaced."""
         with transaction.atomic():
             game = self._locked()
             rnd = game.rounds.filter(pk=round_id).first()
-            if rnd is None:
+            if rnd is None or (made is not None and row_mark(rnd.created_at) != made):
                 return Change(Result.GONE, 0)
             if rnd.status == Round.Status.ACTIVE:
                 return Change(Result.ALREADY_SAVED, rnd.number)

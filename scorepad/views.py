@@ -5,6 +5,8 @@ import csv
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.sessions.models import Session
+from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,7 +28,7 @@ from .forms import (
     RoundForm,
     UndoForm,
 )
-from .models import MAX_ROUNDS, Game, Result, Round
+from .models import MAX_ROUNDS, Game, Result, Round, row_mark
 from .ratelimit import new_game_wait, too_many_games_text
 from .watch_link import shared_watch_path
 
@@ -52,9 +54,25 @@ def game_to_change(token: str) -> Game:
 
 
 def remember_game(request, game: Game) -> None:
-    """'My games' are the edit tokens this browser created, newest first, in its session."""
-    tokens = [t for t in request.session.get(MY_GAMES, []) if t != game.edit_token]
-    request.session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
+    """'My games' are the edit tokens this browser created, newest first, in its session.
+
+    Two games started at once from one browser (two servers, two tabs) must both stay:
+    the list is read again from the session's row under its lock and written inside
+    that lock, so one request never writes back a list that misses the other's game."""
+    session = request.session
+    # new to this browser: made in this request (here, or by the rate limit)
+    if session.session_key is None:
+        session.save()  # the row to lock
+    new = request.COOKIES.get(settings.SESSION_COOKIE_NAME) != session.session_key
+    with transaction.atomic():
+        row = Session.objects.select_for_update().filter(pk=session.session_key).first()
+        stored = session.decode(row.session_data).get(MY_GAMES, []) if row else []
+        tokens = [t for t in stored if t != game.edit_token]
+        session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
+        session.save()
+    # Written. The middleware must not write it again after the lock is gone, except for
+    # a new session, whose cookie it still has to send (no other request knows its key).
+    session.modified = new
 
 
 def round_form(game: Game, data=None) -> RoundForm:
@@ -122,21 +140,22 @@ def start(request):
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            wait = new_game_wait(request)
-            if wait is None:
-                data = form.cleaned_data
-                game = Game.create_with_players(
-                    data["names"],
-                    variant=data["variant"],
-                    jack_value=data["jack_value"],
-                    start_card=data["start_card"],
-                    swap_seen=data["swap_seen"],
-                    threshold=form.threshold_value,
-                    first_dealer=data["first_dealer"],
-                )
-                remember_game(request, game)
-                return redirect("scorepad:game", token=game.edit_token)
-            messages.error(request, too_many_games_text(wait))
+            data = form.cleaned_data
+            change = Game.start(
+                data["names"],
+                data["start_key"],
+                may_start=lambda: new_game_wait(request),
+                variant=data["variant"],
+                jack_value=data["jack_value"],
+                start_card=data["start_card"],
+                swap_seen=data["swap_seen"],
+                threshold=form.threshold_value,
+                first_dealer=data["first_dealer"],
+            )
+            if change.result is not Result.LIMITED:
+                remember_game(request, change.game)
+                return redirect("scorepad:game", token=change.game.edit_token)
+            messages.error(request, too_many_games_text(change.wait))
             status = 429
     return render_start(request, form, status)
 
@@ -260,7 +279,10 @@ def edit_round(request, token, number):
         if rnd is None:
             return round_gone(request, game, number)
         return show_edit(request, game, rnd, form, status=422)
-    change = game.edit_round(number, form.cleaned_data["round_id"], form.points(), form.hands())
+    data = form.cleaned_data
+    change = game.edit_round(
+        number, data["round_id"], form.points(), form.hands(), made=data["made"]
+    )
     match change.result:
         case Result.SAVED:
             messages.success(request, _("Round %(n)s changed.") % {"n": number})
@@ -303,7 +325,8 @@ def round_gone(request, game, number):
 
 
 def edit_form(game, rnd):
-    initial = {"number": rnd.number, "round_id": rnd.pk}
+    created = Round.objects.values_list("created_at", flat=True).get(pk=rnd.pk)
+    initial = {"number": rnd.number, "round_id": rnd.pk, "made": row_mark(created)}
     for seat in range(len(game.player_list)):
         initial[f"points_{seat}"] = words.format_points(rnd.points[seat])
         # Stored as rank codes; shown in the reader's letters (8 Kn E 2 K in Norwegian).
@@ -348,7 +371,11 @@ def undo_round(request, token):
 def restore_round(request, token):
     game = game_to_change(token)
     form = RestoreForm(request.POST)
-    change = game.restore_round(form.cleaned_data["round_id"]) if form.is_valid() else None
+    change = (
+        game.restore_round(form.cleaned_data["round_id"], made=form.cleaned_data["made"])
+        if form.is_valid()
+        else None
+    )
     match change and change.result:
         case Result.SAVED:
             messages.success(request, _("Round %(n)s is back.") % {"n": change.number})
@@ -403,11 +430,12 @@ def watch(request, token):
 @require_safe
 @never_cache
 def watch_poll(request, token):
-    """204 with no body while nothing changed: one indexed query per poll."""
-    version = Game.objects.filter(watch_token=token).values_list("version", flat=True).first()
-    if version is None:
+    """204 with no body while nothing changed: one indexed query per poll. The poll
+    names `Game.poll_mark`, which a restored backup cannot repeat."""
+    seen = Game.objects.filter(watch_token=token).only("version", "updated_at").first()
+    if seen is None:
         return HttpResponse(status=404)
-    if request.GET.get("v") == str(version):
+    if request.GET.get("v") == seen.poll_mark:
         return HttpResponse(status=204)
     game = game_with_players(watch_token=token).load_board()
     if game.rematch_game is not None:  # the table moved on: so does this page, by itself

@@ -430,10 +430,10 @@ def test_watch_poll_is_empty_while_nothing_changes(client, game, django_assert_n
     poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
     game.refresh_from_db()
     with django_assert_num_queries(1):
-        response = client.get(poll, {"v": game.version}, **HTMX)
+        response = client.get(poll, {"v": game.poll_mark}, **HTMX)
     assert response.status_code == 204 and response.content == b""
     enter(client, game, 3, 4)
-    response = client.get(poll, {"v": game.version}, **HTMX)
+    response = client.get(poll, {"v": game.poll_mark}, **HTMX)
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="watched"' in html and game.edit_token not in html

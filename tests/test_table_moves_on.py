@@ -53,12 +53,12 @@ def test_an_unknown_watch_token_ends_in_a_404(client):
 
 def test_a_rematch_moves_the_watchers_poll_on_to_the_new_game(client):
     game = decided(client)
-    version = Game.objects.get(pk=game.pk).version
+    mark = Game.objects.get(pk=game.pk).poll_mark
     poll = reverse("scorepad:watch-poll", args=[game.watch_token])
-    assert client.get(poll, {"v": version}, **HTMX).status_code == 204
+    assert client.get(poll, {"v": mark}, **HTMX).status_code == 204
     client.post(url("rematch", game))
     rematch = Game.objects.get(rematch_of=game)
-    response = client.get(poll, {"v": version}, **HTMX)
+    response = client.get(poll, {"v": mark}, **HTMX)
     assert response["HX-Redirect"] == watch_path(rematch) + "?moved=1"
 
 
