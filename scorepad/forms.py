@@ -240,66 +240,14 @@ class RoundForm(FocusFirstProblem, forms.Form):
 
     def clean(self):
         data = super().clean()
-        game = self.game
-        variant = game.rules_variant
-        possible = game.possible_totals()
+        possible = self.game.possible_totals()
         hands = []
         for seat, player in enumerate(self.players):
-            points_key, cards_key = f"points_{seat}", f"cards_{seat}"
-            if points_key in self.errors or cards_key in self.errors:
+            if f"points_{seat}" in self.errors or f"cards_{seat}" in self.errors:
                 continue
-            points, typed = data.get(points_key), data.get(cards_key, "")
-            ranks: list[str] = []
-            if typed.strip():
-                try:
-                    ranks = words.parse_ranks(typed)
-                except ValueError as bad:
-                    self.add_error(
-                        cards_key,
-                        gettext("%(name)s: “%(text)s” is not a card.")
-                        % {"name": player.name, "text": str(bad)[:10]},
-                    )
-                    continue
-                if len(ranks) != variant.hand_size:
-                    self.add_error(
-                        cards_key,
-                        ngettext(
-                            "%(name)s: enter %(n)s card, the row and the ghost; you gave "
-                            "%(given)s.",
-                            "%(name)s: enter %(n)s cards, the row and the ghost; "
-                            "you gave %(given)s.",
-                            variant.hand_size,
-                        )
-                        % {"name": player.name, "n": variant.hand_size, "given": len(ranks)},
-                    )
-                    continue
-                from_cards = cards.hand_total(ranks, game.jack_value)
-                stored = self.stored_cards[seat].split() if self.stored_cards else None
-                if points is not None and points != from_cards and stored == ranks:
-                    ranks = []  # editing: a total typed over the stored cards replaces them
-                elif points is not None and points != from_cards:
-                    self.add_error(
-                        points_key,
-                        gettext("%(name)s: the cards make %(cards)s, but the total says %(total)s.")
-                        % {
-                            "name": player.name,
-                            "cards": points_text(from_cards),
-                            "total": points_text(points),
-                        },
-                    )
-                    continue
-                else:
-                    points = from_cards
-                    data[points_key] = points
-                    hands.append(ranks)
-            if points is None:
-                self.add_error(
-                    points_key, gettext("%(name)s: enter the round total.") % {"name": player.name}
-                )
-                continue
-            if points not in possible:
-                self.add_error(points_key, f"{player.name}: {describe_miss(points, possible)}")
-            data[cards_key] = " ".join(ranks)
+            ranks = self.clean_seat(seat, player, data, possible)
+            if ranks:
+                hands.append(ranks)
         too_many = cards.over_four_of_a_rank(hands)
         if too_many:
             language = get_language()
@@ -312,6 +260,71 @@ class RoundForm(FocusFirstProblem, forms.Form):
                 code="four_of_a_rank",
             )
         return data
+
+    def clean_seat(self, seat, player, data, possible) -> list[str] | None:
+        """One player's total and cards, checked against each other and the rules; the
+        ranks that make the total (None when there are none, or an error was added)."""
+        points_key, cards_key = f"points_{seat}", f"cards_{seat}"
+        points, ranks = data.get(points_key), self.typed_ranks(seat, player, data)
+        if ranks is None:
+            return None
+        if ranks:
+            from_cards = cards.hand_total(ranks, self.game.jack_value)
+            stored = self.stored_cards[seat].split() if self.stored_cards else None
+            if points is not None and points != from_cards and stored == ranks:
+                ranks = []  # editing: a total typed over the stored cards replaces them
+            elif points is not None and points != from_cards:
+                self.add_error(
+                    points_key,
+                    gettext("%(name)s: the cards make %(cards)s, but the total says %(total)s.")
+                    % {
+                        "name": player.name,
+                        "cards": points_text(from_cards),
+                        "total": points_text(points),
+                    },
+                )
+                return None
+            else:
+                points = data[points_key] = from_cards
+        if points is None:
+            self.add_error(
+                points_key, gettext("%(name)s: enter the round total.") % {"name": player.name}
+            )
+            return None
+        if points not in possible:
+            self.add_error(points_key, f"{player.name}: {describe_miss(points, possible)}")
+        data[cards_key] = " ".join(ranks)
+        return ranks or None
+
+    def typed_ranks(self, seat, player, data) -> list[str] | None:
+        """The cards typed for one player, as ranks: [] when none were typed, None after
+        adding an error (not cards, or not a whole hand)."""
+        cards_key = f"cards_{seat}"
+        typed = data.get(cards_key, "")
+        if not typed.strip():
+            return []
+        try:
+            ranks = words.parse_ranks(typed)
+        except ValueError as bad:
+            self.add_error(
+                cards_key,
+                gettext("%(name)s: “%(text)s” is not a card.")
+                % {"name": player.name, "text": str(bad)[:10]},
+            )
+            return None
+        size = self.game.rules_variant.hand_size
+        if len(ranks) != size:
+            self.add_error(
+                cards_key,
+                ngettext(
+                    "%(name)s: enter %(n)s card, the row and the ghost; you gave %(given)s.",
+                    "%(name)s: enter %(n)s cards, the row and the ghost; you gave %(given)s.",
+                    size,
+                )
+                % {"name": player.name, "n": size, "given": len(ranks)},
+            )
+            return None
+        return ranks
 
     def points(self) -> list[Decimal]:
         return [self.cleaned_data[f"points_{seat}"] for seat in range(len(self.players))]

@@ -9,6 +9,7 @@ from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -37,20 +38,6 @@ MY_GAMES_KEPT = 30
 
 
 # ----------------------------------------------------------------- helpers
-
-
-def game_with_players(**lookup) -> Game:
-    return get_object_or_404(Game, **lookup).load_players()
-
-
-def game_for_edit(token: str) -> Game:
-    return game_with_players(edit_token=token).load_board()
-
-
-def game_to_change(token: str) -> Game:
-    """The game and its players: enough to check a form. The change itself reads the
-    rounds under the game's lock."""
-    return game_with_players(edit_token=token)
 
 
 def remember_game(request, game: Game) -> None:
@@ -85,7 +72,9 @@ def game_path(game: Game) -> str:
     return reverse("scorepad:game", args=[game.edit_token])
 
 
-def show_game(request, game: Game, form=None, status=200, **extra):
+def show_game(request, game: Game, form=None, status=200, board_only=None, **extra):
+    """The game page rendered now: with a form's errors or a conflict, in development,
+    and once per change for the page cache."""
     # A 4xx answer to a POST is still the game page: its language links and canonical
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
@@ -102,23 +91,36 @@ def show_game(request, game: Game, form=None, status=200, **extra):
         and not context["full"]
     ):
         context["restorable"] = latest
-    if not request.htmx:
+    board_only = request.htmx if board_only is None else board_only
+    if not board_only:
         watch_url = absolute_url(request, shared_watch_path(game))
         context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
-    template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
+    template = "scorepad/game.html#board" if board_only else "scorepad/game.html"
     return render(request, template, context, status=status)
 
 
+def game_answer(request, game: Game):
+    """The game page as it is: kept per version and language, so rendered once per
+    change, with this request's CSRF token and messages; for htmx, its board."""
+    if settings.DEBUG:  # in development templates change
+        return show_game(request, game)
+    html = pagecache.kept_page(
+        game, lambda: show_game(request, game, board_only=False, message_hole=True)
+    )
+    return pagecache.answer(request, html, board_only=bool(request.htmx))
+
+
 def after_change(request, game: Game):
-    """Plain posts redirect (post/redirect/get); htmx swaps the fresh board in place."""
+    """Plain posts redirect (post/redirect/get); htmx swaps the fresh board in place.
+    The game's version is the one the change left (Game._change keeps it)."""
     if request.htmx:
-        return show_game(request, game_for_edit(game.edit_token))
+        return game_answer(request, game)
     return redirect("scorepad:game", token=game.edit_token)
 
 
 def refused(request, game, text, form=None, status=409):
     """The change was not made: say why on the game page, keeping what was typed."""
-    game = game_for_edit(game.edit_token)
+    game.refresh_from_db()
     return show_game(request, game, form=form, status=status, conflict=text)
 
 
@@ -193,27 +195,16 @@ def render_start(request, form, status=200):
 @never_cache
 @vary_on_headers("HX-Request")
 def game_page(request, token):
-    game = get_object_or_404(Game, edit_token=token)
-    # A message shows once, so that page is rendered; and in development templates change.
-    if len(messages.get_messages(request)) or settings.DEBUG:
-        return show_game(request, game.load_board())
-    key = pagecache.page_key(game, request)
-    kept = pagecache.kept_page(key, request)
-    if kept is None:
-        response = show_game(request, game.load_board())
-        pagecache.keep_page(key, response)
-        return response
-    request.canonical_path = game_path(game)
-    return kept
+    return game_answer(request, get_object_or_404(Game, edit_token=token))
 
 
 @require_POST
 @never_cache
 def add_round(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     form = RoundForm(request.POST, game=game, players=game.player_list)
     if not form.is_valid():
-        return show_game(request, game.load_board(), form=form, status=422)
+        return show_game(request, game, form=form, status=422)
     number = form.cleaned_data["number"]
     change = game.add_round(
         number, form.points(), form.hands(), client_id=form.cleaned_data["client_id"] or None
@@ -244,7 +235,7 @@ def add_round(request, token):
 
 def conflict(request, game, number):
     """Another phone got this round in first: show its numbers, keep ours in the form."""
-    game = game_for_edit(game.edit_token)
+    game.refresh_from_db()
     data = request.POST.copy()
     data["number"] = str(game.next_number)
     data["client_id"] = ""
@@ -264,7 +255,7 @@ def conflict(request, game, number):
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def edit_round(request, token, number):
-    game = game_for_edit(token)
+    game = get_object_or_404(Game, edit_token=token)
     players = game.player_list
     rnd = game.live_round(number)
     request.canonical_path = reverse("scorepad:edit-round", args=[token, number])
@@ -291,7 +282,7 @@ def edit_round(request, token, number):
             messages.info(request, _("Round %(n)s already holds these numbers.") % {"n": number})
             return redirect("scorepad:game", token=token)
         case Result.CONFLICT:
-            game = game_for_edit(token)
+            game.refresh_from_db()
             rnd = game.live_round(number)
             text = _(
                 "Someone changed round %(n)s meanwhile. Here it is as it is "
@@ -339,7 +330,7 @@ def edit_form(game, rnd):
 @require_POST
 @never_cache
 def undo_round(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     form = UndoForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The form did not say which round to undo; nothing changed."))
@@ -369,7 +360,7 @@ def undo_round(request, token):
 @require_POST
 @never_cache
 def restore_round(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     form = RestoreForm(request.POST)
     change = (
         game.restore_round(form.cleaned_data["round_id"], made=form.cleaned_data["made"])
@@ -397,7 +388,7 @@ def restore_round(request, token):
 @require_POST
 @never_cache
 def rematch(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     change = game.rematch(may_start=lambda: new_game_wait(request))
     if change.result is Result.LIMITED:
         messages.error(request, too_many_games_text(change.wait))
@@ -411,7 +402,7 @@ def rematch(request, token):
 @require_safe
 @never_cache
 def history(request, token):
-    game = game_for_edit(token)
+    game = get_object_or_404(Game, edit_token=token)
     rows, _more = history_rows(game, limit=None)
     return render(request, "scorepad/history.html", board_context(game, history=rows))
 
@@ -422,7 +413,7 @@ def history(request, token):
 @require_safe
 @never_cache
 def watch(request, token):
-    game = game_with_players(watch_token=token).load_board()
+    game = get_object_or_404(Game, watch_token=token)
     moved = "moved" in request.GET  # arrived here from the last game's watch page
     return render(request, "scorepad/watch.html", board_context(game, watching=True, moved=moved))
 
@@ -431,27 +422,30 @@ def watch(request, token):
 @never_cache
 def watch_poll(request, token):
     """204 with no body while nothing changed: one indexed query per poll. The poll
-    names `Game.poll_mark`, which a restored backup cannot repeat."""
-    seen = Game.objects.filter(watch_token=token).only("version", "updated_at").first()
-    if seen is None:
+    names `Game.poll_mark`, which a restored backup cannot repeat. A change is rendered
+    once per version and language for all the game's watchers."""
+    game = Game.objects.filter(watch_token=token).first()
+    if game is None:
         return HttpResponse(status=404)
-    if request.GET.get("v") == seen.poll_mark:
+    if request.GET.get("v") == game.poll_mark:
         return HttpResponse(status=204)
-    game = game_with_players(watch_token=token).load_board()
     if game.rematch_game is not None:  # the table moved on: so does this page, by itself
         response = HttpResponse(status=204)
         next_url = reverse("scorepad:watch", args=[game.rematch_game.watch_token])
         response["HX-Redirect"] = next_url + "?moved=1"
         return response
-    return render(request, "scorepad/watch.html#watched", board_context(game, watching=True))
-
-
-# ----------------------------------------------------------------- export
+    html = pagecache.kept_poll(
+        game,
+        lambda: render_to_string(
+            "scorepad/watch.html#watched", board_context(game, watching=True), request
+        ),
+    )
+    return HttpResponse(html)
 
 
 @require_safe
 def export_csv(request, token):
-    game = game_for_edit(token)
+    game = get_object_or_404(Game, edit_token=token)
     header, body, total = exports.export_rows(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response.write("\ufeff")  # spreadsheet programs read UTF-8 names correctly with a BOM
@@ -462,7 +456,7 @@ def export_csv(request, token):
 
 @require_safe
 def export_json(request, token):
-    game = game_for_edit(token)
+    game = get_object_or_404(Game, edit_token=token)
     watch_url = absolute_url(request, reverse("scorepad:watch", args=[game.watch_token]))
     data = exports.json_data(game, watch_url)
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})

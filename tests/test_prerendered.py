@@ -43,7 +43,11 @@ def built(tmp_path_factory, django_db_blocker):
     with (
         django_db_blocker.unblock(),
         override_settings(**PRODUCTION_ORIGIN),
+        # What is stored is checked by decompressing it; how small it gets is brotli's
+        # business, and level 11 on every page made this fixture most of the file's time.
+        pytest.MonkeyPatch.context() as patch,
     ):
+        patch.setattr(prerendered, "BROTLI_QUALITY", 5)
         call_command("prerender", out=out, verbosity=0)
     return out
 

@@ -6,8 +6,13 @@
 
   // Rank words, card values and labels all come from the page, which has them from the
   // server's one card table; nothing about the cards is typed twice here.
+  // What the server gives the script comes in a json_script element the form names.
+  function pageData(form) {
+    var script = document.getElementById(form.dataset.json);
+    return script ? JSON.parse(script.textContent) : {};
+  }
   function parseRanks(form, text) {
-    var words = JSON.parse(form.dataset.ranks || "{}");
+    var words = pageData(form).ranks || {};
     var token = new RegExp(Object.keys(words).sort(function (a, b) { return b.length - a.length; }).join("|"), "g");
     return (text.toLowerCase().match(token) || []).map(function (t) { return words[t]; });
   }
@@ -18,7 +23,7 @@
 
   // The card helper: rank buttons write into the cards field; the total follows.
   function refresh(form) {
-    var values = JSON.parse(form.dataset.values || "{}");
+    var values = pageData(form).values || {};
     var hand = Number(form.dataset.hand);
     var used = {};
     form.querySelectorAll(".player-entry").forEach(function (entry) {
@@ -166,7 +171,12 @@
     return "r" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
   }
   function outboxBox() { return document.querySelector("[data-outbox][data-game]"); }
-  function texts(el) { return JSON.parse((el || outboxBox() || {dataset: {}}).dataset.texts || "{}"); }
+  // The round form names its json_script; the kept rounds' list carries the same texts.
+  function texts(el) {
+    if (el && el.dataset.json) return pageData(el).texts || {};
+    var box = outboxBox();
+    return JSON.parse((el && el.dataset.texts) || (box && box.dataset.texts) || "{}");
+  }
   function fill(text, values) {
     // "%(n)s" from the server's catalogue, "{n}" from a template's own attributes
     return text.replace(/%\((\w+)\)s|\{(\w+)\}/g, function (_m, key, other) { return values[key || other]; });
@@ -182,7 +192,7 @@
   // The totals are checked against the possible set that came with the page, from the
   // server's card table: nothing impossible is kept to be refused later.
   function checkTotals(form) {
-    var possible = JSON.parse(form.dataset.possible || "[]");
+    var possible = pageData(form).possible || [];
     var t = texts(form), firstBad = null;
     form.querySelectorAll(".player-entry").forEach(function (entry) {
       var input = entry.querySelector("input[inputmode=decimal]");
