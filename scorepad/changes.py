@@ -245,6 +245,7 @@ class RoundChanges:
                 rematch_of=game,
                 series=game.series,
             )
+            game._bump(timezone.now())  # watchers and kept pages of this game learn of it
         return Change(Result.SAVED, 0, game=new)
 
     def rename_player(self, seat: int, name: str) -> Change:
