@@ -156,7 +156,7 @@
       var problem = null;
       if (!text) problem = fill(t.missing, {name: name});
       else if (!/^\d{1,4}(\.\d?)?$|^\.\d$/.test(text)) problem = fill(t.not_number, {name: name});
-      else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: input.value.trim()});
+      else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: formatPoints(Number(text))});
       if (problem) {
         var p = document.createElement("p");
         p.className = "error"; p.dataset.offline = ""; p.textContent = problem;
@@ -176,8 +176,9 @@
       entry.fields[input.name] = input.value;
     });
     form.querySelectorAll(".player-entry").forEach(function (row) {
-      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " +
-                       row.querySelector("input[inputmode=decimal]").value.trim());
+      // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
+      var typed = row.querySelector("input[inputmode=decimal]").value.trim().replace(",", ".");
+      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + formatPoints(Number(typed)));
     });
     var all = loadAll(); all.push(entry); saveAll(all);
     say(form, fill(texts(form).kept, {n: entry.number}));
