@@ -226,6 +226,6 @@ def test_titles_name_the_game_once(client, url, title):
 
 def test_the_ghost_card_is_named_as_a_card_not_as_the_game(client):
     html = client.get("/nb/regler/").content.decode()
-    row = html[html.index('<th scope="row">spøkelset') :][:200]
+    row = html[html.index('<th scope="row">Spøkelset') :][:200]
     assert "♠" in row
     assert '<th scope="row">Spøkelse <' not in html
