@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
@@ -66,12 +67,20 @@ def test_every_kind_of_page_is_valid_html(client, tmp_path):
             "/nb/regler/", {"variant": "seven_cards", "swap_seen": "no", "game_length": "custom"}
         ),
         client.post("/en/scorepad/", {"player_count": "5", "variant": "standard"}),
+        client.get("/nb/finnes-ikke/"),
     ]
     for number, response in enumerate(with_errors):
-        assert response.status_code in (400, 422)
+        assert response.status_code in (400, 404, 422)
         path = tmp_path / f"errors-{number}.html"
         path.write_bytes(response.content)
         files.append((path, f"errors-{number}"))
+    # the bare error pages, answered before or outside the site's own pages
+    for template in ("400.html", "413.html", "500.html"):
+        with translation.override("nb"):
+            html = render_to_string(template, {"LANGUAGE_CODE": "nb"})
+        path = tmp_path / template
+        path.write_text(html)
+        files.append((path, template))
     result = subprocess.run(
         [JAVA, "-jar", str(VNU), "--format", "json", "--stdout", *(str(p) for p, _ in files)],
         capture_output=True,
