@@ -91,6 +91,29 @@ class HouseConverter:
         return to_slug(value)
 
 
+def threshold_text() -> str:
+    return gettext("Give the threshold, a whole number from %(low)s to %(high)s.") % {
+        "low": cards.THRESHOLD_RANGE[0],
+        "high": cards.THRESHOLD_RANGE[1],
+    }
+
+
+def own_words(form: forms.Form) -> None:
+    """The site's own words for every error a reader can meet, in place of Django's
+    ("Ensure this value is greater than or equal to 1.", «Oppgi et heltall.»)."""
+    for field in form.fields.values():
+        if isinstance(field, forms.ChoiceField):
+            field.error_messages.update(
+                required=gettext("Choose one of these."),
+                invalid_choice=gettext("Choose one of these."),
+            )
+    if "threshold" in form.fields:
+        text = threshold_text()
+        form.fields["threshold"].error_messages.update(
+            invalid=text, min_value=text, max_value=text, max_digits=text
+        )
+
+
 class HouseFields(forms.Form):
     """The choices a table makes before the first deal: the variant, the more-players
     house rule, the jack, the start card, swapping a seen card, and how the game ends.
@@ -163,6 +186,7 @@ class HouseFields(forms.Form):
         self.fields["more_players"].help_text = gettext(
             "A house rule: up to %(n)s players, %(cards)s cards each, as many as one deck can deal."
         ) % {"n": cards.most_players(cards.STANDARD), "cards": cards.STANDARD.hand_size}
+        own_words(self)
 
     @classmethod
     def for_house(cls, house: cards.House) -> HouseFields:
@@ -191,11 +215,7 @@ class HouseFields(forms.Form):
             and data.get("threshold") is None
             and "threshold" not in self.errors
         ):
-            self.add_error(
-                "threshold",
-                gettext("Give the threshold, a whole number from %(low)s to %(high)s.")
-                % {"low": cards.THRESHOLD_RANGE[0], "high": cards.THRESHOLD_RANGE[1]},
-            )
+            self.add_error("threshold", threshold_text())
         variant = data.get("variant")
         if (
             variant

@@ -287,3 +287,44 @@ def test_the_other_player_who_reached_the_threshold_reached_it_too(client):
     assert html.count("reached the threshold<") == 1
     assert html.count("reached the threshold too<") == 1
     assert "past the threshold" not in html
+
+
+# ------------------------------------------------------------------ errors in the site's words
+
+THRESHOLD_TEXT = {
+    "en": "Give the threshold, a whole number from 1 to 500.",
+    "nb": "Skriv inn tapsgrensen, et helt tall fra 1 til 500.",
+}
+DJANGO_WORDS = ["Ensure this value", "Enter a whole number", "Oppgi et heltall", "Verdien må"]
+DJANGO_WORDS += ["Select a valid choice", "Velg et gyldig", "This field is required", "påkrevd"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize("threshold", ["0", "abc", "9999", "2.5", "-3"])
+def test_a_threshold_out_of_range_is_told_in_the_sites_words(client, language, threshold):
+    chosen = {"variant": "standard", "jack_value": "0.5", "start_card": "card"}
+    chosen |= {"swap_seen": "yes", "game_length": "custom", "threshold": threshold}
+    with translation.override(language):
+        rules, start = reverse("rules:rules"), reverse("scorepad:start")
+    for response in (
+        client.get(rules, chosen),
+        client.post(start, new_game_data(game_length="custom", threshold=threshold)),
+    ):
+        html = response.content.decode()
+        assert response.status_code in (400, 422)
+        assert THRESHOLD_TEXT[language] in html
+        assert not [words for words in DJANGO_WORDS if words in html]
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_a_choice_that_is_not_offered_is_told_in_the_sites_words(client, language):
+    with translation.override(language):
+        response = client.get(
+            reverse("rules:rules"),
+            {"variant": "bogus", "jack_value": "7", "game_length": "threshold"},
+        )
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert {"en": "Choose one of these.", "nb": "Velg et av alternativene."}[language] in html
+    assert not [words for words in DJANGO_WORDS if words in html]
