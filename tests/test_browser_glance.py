@@ -105,3 +105,25 @@ def test_the_card_passes_axe_in_light_and_dark(live_server, phone):
     axe_clean(page)
     page.emulate_media(color_scheme="dark")
     axe_clean(page)
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_the_card_opens_without_signal_after_one_visit_to_the_home_page(
+    live_server, phone, language
+):
+    from .test_offline import wait_for_worker
+
+    page = phone(language)
+    page.goto(live_server.url + HOME[language])
+    wait_for_worker(page)
+    card = {"en": "/en/card/", "nb": "/nb/huskekort/"}[language]
+    kept = f"""() => new Promise(done => {{
+        let tries = 0;  // up to 10 s
+        const look = () => caches.open('pages').then(c => c.match('{card}'))
+            .then(hit => hit ? done(true) : ++tries > 200 ? done(false) : setTimeout(look, 50));
+        look();
+    }})"""
+    assert page.evaluate(kept)
+    page.context.set_offline(True)
+    page.goto(live_server.url + card)
+    assert page.get_by_role("heading", level=1).inner_text() == HEADING[language]
