@@ -1,11 +1,9 @@
-import re
-import unicodedata
+"""The scorepad's forms: a new game, a round (new or edited), undo and bring back."""
+
 from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.forms.utils import flatatt
-from django.utils.html import format_html
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -13,120 +11,22 @@ from rules import cards, content
 from rules.house import HouseFields
 from rules.templatetags.ghost import and_list
 
+from .fields import (
+    PointsField,
+    describe_miss,
+    has_visible_letter,
+    parse_ranks,
+    points_text,
+    same_name_key,
+    tidy_name,
+)
 from .models import MAX_ROUNDS
+from .widgets import HiddenInput, TextInput
 
 NAME_MAX = 24
 
 
-class PlainInput:
-    """Renders the <input> in Python. Django's template per widget was two thirds of the
-    game page's time (profiled); the attributes and escaping are the same."""
-
-    def render(self, name, value, attrs=None, renderer=None):
-        final = {"type": self.input_type, "name": name, **self.build_attrs(self.attrs, attrs)}
-        shown = self.format_value(value)
-        if shown is not None:
-            final["value"] = shown
-        return format_html("<input{}>", flatatt(final))
-
-
-class TextInput(PlainInput, forms.TextInput):
-    pass
-
-
-class HiddenInput(PlainInput, forms.HiddenInput):
-    pass
-
-
-# Joiners hold emoji sequences and Indic and Persian words together; every other format
-# character (bidi overrides, zero-width spaces) is dropped from names.
-NAME_JOINERS = {"\u200c", "\u200d"}
-# Letters that show nothing: the Hangul fillers and the blank Braille pattern.
-INVISIBLE_LETTERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
-
-
-def tidy_name(value: str) -> str:
-    """NFC, runs of white space folded, control and format characters dropped (but the
-    joiners kept)."""
-    value = unicodedata.normalize("NFC", value)
-    kept = "".join(
-        ch
-        for ch in value
-        if ch in NAME_JOINERS or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
-    )
-    return " ".join(kept.split())
-
-
-def has_visible_letter(name: str) -> bool:
-    return any(unicodedata.category(ch)[0] in "LN" and ch not in INVISIBLE_LETTERS for ch in name)
-
-
-def same_name_key(name: str) -> str:
-    """Names that look alike compare equal: full-width letters, ligatures and case."""
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
-# Every way a rank may be typed, in either language: the rank codes (A, 2-9, T, J, Q, K)
-# and the corner letters of both languages' cards (10, Kn, E, D, ...), from rules.content.
-RANK_WORDS = {rank.lower(): rank for rank in cards.RANKS}
-RANK_WORDS.update(
-    {
-        label.lower(): rank
-        for labels in content.RANK_SHORT.values()
-        for rank, label in labels.items()
-    }
-)
-# Longest first, so that "10" and "kn" win over "1" and "k".
-_RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True)))
-
-
-def parse_ranks(text: str) -> list[str]:
-    """'8 J A 2 K', '8,kn,e,2,k' or '8ja2k' -> ['8', 'J', 'A', '2', 'K']."""
-    text = text.lower()
-    ranks, position = [], 0
-    for match in _RANK_TOKEN.finditer(text):
-        gap = text[position : match.start()]
-        if gap.strip(" ,;/+-"):
-            raise ValueError(gap.strip())
-        ranks.append(RANK_WORDS[match.group()])
-        position = match.end()
-    rest = text[position:]
-    if rest.strip(" ,;/+-"):
-        raise ValueError(rest.strip())
-    return ranks
-
-
 variant_name = content.variant_name
-
-
-def points_text(value: Decimal) -> str:
-    return content.format_points(value, get_language())
-
-
-def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
-    """What to say when a total cannot happen: the range and the nearest possible totals."""
-    below = [t for t in possible if t < value]
-    above = [t for t in possible if t > value]
-    nearest = [max(below)] if below else []
-    nearest += [min(above)] if above else []
-    message = ngettext(
-        "%(value)s cannot happen with these rules. Possible totals run from %(low)s to "
-        "%(high)s; the nearest is %(nearest)s.",
-        "%(value)s cannot happen with these rules. Possible totals run from %(low)s to "
-        "%(high)s; the nearest are %(nearest)s.",
-        len(nearest),
-    )
-    return message % {
-        "value": points_text(value),
-        "low": points_text(min(possible)),
-        "high": points_text(max(possible)),
-        "nearest": gettext(" or ").join(points_text(t) for t in nearest),
-    }
-
-
-# A round total as people type it: digits, then a comma or point and a decimal digit.
-# No exponents, underscores or thousands separators (totals stay under 1,000).
-POINTS_TEXT = re.compile(r"[+-]?(?:\d{1,4}(?:[.,]\d?)?|[.,]\d)")
 
 
 def variant_label(variant: cards.Variant) -> str:
@@ -148,47 +48,6 @@ MORE_PLAYERS_MAX = {
     for v in NEW_GAME_VARIANTS
     if cards.House.allows_more_players(v.key)
 }
-
-
-class PointsField(forms.DecimalField):
-    """A round total: 3,5 and 3.5 both accepted in both languages, shown in the reader's."""
-
-    def __init__(self, example=Decimal("3.5"), **kwargs):
-        self.example = example  # a total this game can have: no halves with the jack at 11
-        # A text field: type=number would refuse a comma on some phones.
-        kwargs.setdefault("widget", TextInput)
-        super().__init__(max_digits=6, decimal_places=1, **kwargs)
-        self.widget.attrs.update(inputmode="decimal", autocomplete="off", enterkeyhint="next")
-
-    def not_a_number(self) -> ValidationError:
-        example = points_text(self.example)
-        return ValidationError(
-            gettext("Enter a number, such as %(example)s.") % {"example": example},
-            code="invalid",
-        )
-
-    def to_python(self, value):
-        if value in self.empty_values:
-            return None
-        if isinstance(value, Decimal):
-            return value
-        text = str(value).strip().replace("\u2212", "-")
-        if not text:
-            return None
-        if not POINTS_TEXT.fullmatch(text):
-            raise self.not_a_number()
-        # -0 is 0; a total is never signed zero in the table.
-        return Decimal(text.replace(",", ".").rstrip(".") or "0") + 0
-
-    def widget_attrs(self, widget):
-        attrs = super().widget_attrs(widget)
-        attrs.pop("step", None)
-        return attrs
-
-    def prepare_value(self, value):
-        if isinstance(value, Decimal):
-            return points_text(value)
-        return value
 
 
 class NewGameForm(HouseFields):

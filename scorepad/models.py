@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from rules import cards
 
 from . import scoring
+from .ratelimit import RateMark  # noqa: F401  (a model of this app, kept in its own module)
 
 TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
 TOKEN_LENGTH = 32  # what token_urlsafe(24) gives: base64url without padding
@@ -469,36 +470,3 @@ class Score(models.Model):
 
     def __str__(self):
         return f"{self.player}: {self.points}"
-
-
-class RateMark(models.Model):
-    """One new game started from one client address: the rate limit's sliding window.
-
-    In the database rather than a cache, so page traffic cannot evict it and every app
-    process and server counts the same marks."""
-
-    WINDOW = timedelta(hours=1)
-
-    client = models.CharField(max_length=64, db_index=True)
-    at = models.DateTimeField(default=timezone.now, db_index=True)
-
-    @classmethod
-    def take(cls, client: str, limit: int) -> timedelta | None:
-        """Count one new game for `client`. None when allowed; otherwise how long until
-        the oldest mark in the window expires and a new game is allowed again."""
-        now = timezone.now()
-        since = now - cls.WINDOW
-        cls.objects.filter(client=client, at__lt=since).delete()
-        mark = cls.objects.create(client=client, at=now)
-        # Count only marks up to ours: two at once may both be refused at the edge, but
-        # the limit is never passed.
-        earlier = cls.objects.filter(client=client, at__gte=since, pk__lte=mark.pk)
-        if earlier.count() <= limit:
-            return None
-        mark.delete()
-        oldest = (
-            cls.objects.filter(client=client, at__gte=since)
-            .order_by("at")
-            .values_list("at", flat=True)
-        ).first()
-        return (oldest or now) + cls.WINDOW - now

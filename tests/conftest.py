@@ -1,11 +1,14 @@
 import os
 import shutil
+import tomllib
 
 import pytest
 from django.core.cache import caches
 from django.db.models import F
+from django.urls import reverse
 from django.utils import translation
 
+from rules import content
 from scorepad.models import Game, Player, Round, Score
 
 
@@ -40,6 +43,45 @@ def play_rounds(game, rounds, points=1):
         rnd = Round.objects.create(game=game, number=number)
         Score.objects.bulk_create(Score(round=rnd, player=p, points=points) for p in players)
     Game.objects.filter(pk=game.pk).update(version=F("version") + rounds)  # one per change
+
+
+# ------------------------------------------------------------------ requests
+
+
+def url(name, game, lang="en", **kwargs):
+    with translation.override(lang):
+        return reverse(f"scorepad:{name}", kwargs={"token": game.edit_token, **kwargs})
+
+
+def new_game_data(**overrides):
+    data = {
+        "player_count": "2",
+        "name_0": "Anna",
+        "name_1": "Bo",
+        "variant": "standard",
+        "jack_value": "0.5",
+        "game_length": "threshold",
+        "threshold": "",
+        "first_dealer": "0",
+    }
+    data.update(overrides)
+    return data
+
+
+def enter(client, game, *points, number=None, lang="en", **extra):
+    number = number or game.rounds.filter(status="active").count() + 1
+    data = {"number": str(number)}
+    data.update({f"points_{i}": str(p) for i, p in enumerate(points)})
+    data.update(extra)
+    return client.post(url("add-round", game, lang), data)
+
+
+# ------------------------------------------------------------------ the rules data
+
+
+@pytest.fixture
+def data():
+    return tomllib.loads(content.DATA_FILE.read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------ the browser
@@ -92,3 +134,16 @@ def phone(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+def no_sideways_scroll(page):
+    viewport = page.viewport_size["width"]
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport, f"{page.url} is {width}px wide in a {viewport}px viewport"
+
+
+def axe_clean(page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()

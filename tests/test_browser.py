@@ -10,25 +10,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from .conftest import HAVE_CHROMIUM
+from .conftest import HAVE_CHROMIUM, axe_clean, no_sideways_scroll
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not HAVE_CHROMIUM, reason="Debian's chromium is not installed"),
 ]
-
-
-def no_sideways_scroll(page):
-    viewport = page.viewport_size["width"]
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= viewport, f"{page.url} is {width}px wide in a {viewport}px viewport"
-
-
-def axe_clean(page):
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
 
 
 def test_norwegian_reader_finds_the_rules_and_switches_language(live_server, phone):

@@ -9,8 +9,7 @@ from django.utils import translation
 from rules import cards
 from rules.views import house_url
 
-from .conftest import HAVE_CHROMIUM
-from .test_browser import axe_clean, no_sideways_scroll
+from .conftest import HAVE_CHROMIUM, axe_clean, no_sideways_scroll
 
 pytestmark = [
     pytest.mark.browser,

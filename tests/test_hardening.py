@@ -15,8 +15,7 @@ from django.utils import timezone, translation
 
 from scorepad.models import Game, RateMark, Round
 
-from .conftest import make_game, play_rounds
-from .test_scorepad_views import enter, new_game_data, url
+from .conftest import enter, make_game, new_game_data, play_rounds, url
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from rules.house import from_slug, to_slug
 from rules.views import house_url
 from scorepad.models import Game
 
-from .test_scorepad_views import new_game_data
+from .conftest import new_game_data
 
 HOUSES = content.all_houses()
 
@@ -343,11 +343,6 @@ def test_the_sheets_render_with_the_choices(client, language):
 
 
 # ------------------------------------------------------------------ the loader
-
-
-@pytest.fixture
-def data():
-    return tomllib.loads(content.DATA_FILE.read_text(encoding="utf-8"))
 
 
 def test_a_patch_for_an_unknown_block_is_refused(data):

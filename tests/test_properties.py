@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from rules import cards
-from scorepad.forms import NewGameForm, RoundForm, parse_ranks
+from scorepad.fields import parse_ranks
+from scorepad.forms import NewGameForm, RoundForm
 from scorepad.models import Game, Round
 from scorepad.scoring import outcome
 

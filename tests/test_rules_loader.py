@@ -1,16 +1,10 @@
 """The loader refuses broken rules data and names the entry."""
 
 import copy
-import tomllib
 
 import pytest
 
 from rules import content
-
-
-@pytest.fixture
-def data():
-    return tomllib.loads(content.DATA_FILE.read_text(encoding="utf-8"))
 
 
 def test_the_shipped_data_is_valid(data):

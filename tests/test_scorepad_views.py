@@ -7,43 +7,14 @@ from decimal import Decimal
 import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
-from django.utils import translation
 
 from scorepad.models import Game, Round, Score
 
-from .conftest import make_game, play_rounds
+from .conftest import enter, make_game, new_game_data, play_rounds, url
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 POINTS = {"points_0": "3", "points_1": "4"}
-
-
-def url(name, game, lang="en", **kwargs):
-    with translation.override(lang):
-        return reverse(f"scorepad:{name}", kwargs={"token": game.edit_token, **kwargs})
-
-
-def new_game_data(**overrides):
-    data = {
-        "player_count": "2",
-        "name_0": "Anna",
-        "name_1": "Bo",
-        "variant": "standard",
-        "jack_value": "0.5",
-        "game_length": "threshold",
-        "threshold": "",
-        "first_dealer": "0",
-    }
-    data.update(overrides)
-    return data
-
-
-def enter(client, game, *points, number=None, lang="en", **extra):
-    number = number or game.rounds.filter(status="active").count() + 1
-    data = {"number": str(number)}
-    data.update({f"points_{i}": str(p) for i, p in enumerate(points)})
-    data.update(extra)
-    return client.post(url("add-round", game, lang), data)
 
 
 def live_points(game):

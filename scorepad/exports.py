@@ -1,0 +1,80 @@
+"""A game's scores as files to download: CSV for a spreadsheet and JSON."""
+
+import hashlib
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules import content
+
+from .models import Game
+
+# A spreadsheet runs a cell that begins with one of these as a formula (OWASP, "CSV
+# injection"); a leading apostrophe makes it text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(cell: str) -> str:
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def export_rows(game: Game):
+    players = game.player_list
+    result = game.outcome()
+    header = [_("Round")] + [spreadsheet_text(p.name) for p in players]
+    body = [
+        [str(r.number)] + [content.format_points(p) for p in pts]
+        for r, pts in zip(game.live_rounds, result.rounds, strict=True)
+    ]
+    total = [_("Total")] + [content.format_points(t) for t in result.totals]
+    return header, body, total
+
+
+def export_name(game: Game, extension: str) -> str:
+    """Named by the game's day and a tag from its token: nothing counts the site's games."""
+    tag = hashlib.blake2b(game.watch_token.encode(), digest_size=4).hexdigest()
+    day = timezone.localdate(game.created_at).isoformat()
+    return f'attachment; filename="ghost-{day}-{tag}.{extension}"'
+
+
+def private_download(response, game: Game, extension: str):
+    response["Content-Disposition"] = export_name(game, extension)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def json_data(game: Game, watch_url: str) -> dict:
+    """Every row of the game, undone and replaced ones too, with the outcome."""
+    players = game.player_list
+    result = game.outcome()
+    history = game.rounds.order_by("number", "created_at").prefetch_related("scores")
+    order = {p.pk: i for i, p in enumerate(players)}
+
+    def points_of(rnd):
+        pts = [None] * len(players)
+        for s in rnd.scores.all():
+            pts[order[s.player_id]] = {"points": str(s.points), "cards": s.cards}
+        return pts
+
+    return {
+        "started": game.created_at.isoformat(),
+        "variant": game.variant,
+        "jack_value": str(game.jack_value),
+        "threshold": game.threshold,
+        "first_dealer": game.first_dealer,
+        "players": [p.name for p in players],
+        "rounds": [
+            {
+                "number": r.number,
+                "status": r.status,
+                "entered": r.created_at.isoformat(),
+                "scores": points_of(r),
+            }
+            for r in history
+        ],
+        "totals": [str(t) for t in result.totals],
+        "finished_after_round": result.finished_after,
+        "losers": [players[i].name for i in result.losers],
+        "winners": [players[i].name for i in result.winners],
+        "watch_url": watch_url,
+    }
