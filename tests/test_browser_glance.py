@@ -9,8 +9,7 @@ from django.utils import translation
 
 from rules.views import house_url
 
-from .conftest import HAVE_CHROMIUM, make_game
-from .test_browser import axe_clean, no_sideways_scroll
+from .conftest import HAVE_CHROMIUM, axe_clean, make_game, no_sideways_scroll
 
 pytestmark = [
     pytest.mark.browser,

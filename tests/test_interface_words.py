@@ -15,8 +15,7 @@ from rules import cards
 from rules.views import house_url
 from scorepad.models import Game
 
-from .conftest import make_game
-from .test_scorepad_views import enter, new_game_data, url
+from .conftest import enter, make_game, new_game_data, url
 
 GLANCE = {"en": "The rules at a glance", "nb": "Reglene i korte trekk"}
 HOME_DESCRIPTION = {
