@@ -220,10 +220,10 @@ def test_the_form_with_htmx_gets_the_page_and_its_address(client):
     ("language", "changes", "message"),
     [
         ("en", {"threshold": ""}, "Give the threshold, a whole number from 1 to 500."),
-        ("nb", {"threshold": "900"}, "Verdien må være mindre enn eller lik 500."),
+        ("nb", {"threshold": "900"}, "Skriv inn tapsgrensen, et helt tall fra 1 til 500."),
         ("en", {"variant": "seven_cards", "swap_seen": "no"}, "so this rule does not apply"),
         ("nb", {"variant": "three_in_hand", "more_players": "on"}, "husregel for femkortsspillet"),
-        ("en", {"jack_value": "12"}, "Select a valid choice"),
+        ("en", {"jack_value": "12"}, "Choose one of these."),
     ],
 )
 def test_bad_choices_are_named_in_the_readers_language_and_kept(client, language, changes, message):
