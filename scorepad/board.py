@@ -19,6 +19,7 @@ from rules import cards, content
 
 from . import scoring
 from .fields import RANK_WORDS
+from .forms import example_total
 from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, Round, Score
 
 HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on their own page
@@ -53,9 +54,9 @@ def possible_json(variant, jack_value) -> str:
 
 
 @lru_cache
-def outbox_texts(language: str) -> str:
+def outbox_texts(language: str, example: Decimal) -> str:
     """What the page's script says about rounds kept on the phone, in the reader's words:
-    built once per language."""
+    built once per language and example total (the server's, so both say the same)."""
     return json.dumps(
         {
             "round": _("Round %(n)s"),
@@ -76,7 +77,7 @@ def outbox_texts(language: str) -> str:
             ),
             "missing": _("%(name)s: enter the round total."),
             "not_number": _("%(name)s: enter a number, such as %(example)s.")
-            % {"name": "%(name)s", "example": content.format_points(Decimal("3.5"))},
+            % {"name": "%(name)s", "example": content.format_points(example, language)},
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
         },
         ensure_ascii=False,
@@ -192,7 +193,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
             rank_words_json=RANK_WORDS_JSON,
             card_values_json=card_values_json(game.jack_value),
             possible_json=possible_json(game.rules_variant, game.jack_value),
-            outbox_texts=outbox_texts(get_language()),
+            outbox_texts=outbox_texts(get_language(), example_total(game)),
         )
     context.update(extra)
     return context

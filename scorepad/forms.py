@@ -65,11 +65,13 @@ class NewGameForm(HouseFields):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         seats = range(cards.PLAYER_RANGE[1])
+        name_too_long = gettext("A name can have at most %(n)s characters.") % {"n": NAME_MAX}
         for seat in seats:
             self.fields[f"name_{seat}"] = forms.CharField(
                 label=_("Player %(n)s") % {"n": seat + 1},
                 required=False,
                 max_length=NAME_MAX,
+                error_messages={"max_length": name_too_long},
                 widget=forms.TextInput(
                     attrs={"autocomplete": "off", "autocapitalize": "words", "enterkeyhint": "next"}
                 ),
@@ -108,6 +110,10 @@ class NewGameForm(HouseFields):
                 message = gettext(
                     "“%(variant)s” is for up to %(n)s players. For more, choose “%(standard)s” "
                     "with the house rule for more players."
+                )
+            elif variant.max_players == cards.PLAYER_RANGE[0]:  # Seven cards: two, no fewer
+                message = gettext(
+                    "“%(variant)s” is for %(n)s players. For more, choose “%(more)s”."
                 )
             else:
                 message = gettext(
@@ -166,6 +172,23 @@ def hand_text(variant: cards.Variant) -> str:
     }
 
 
+def wrong_count_text(variant: cards.Variant, name: str, given: int) -> str:
+    """Too few or too many cards, in the variant's own terms: a hand or a row."""
+    if variant.key == "three_in_hand":
+        text = ngettext(
+            "%(name)s: enter %(n)s card, the hand and the ghost; you gave %(given)s.",
+            "%(name)s: enter %(n)s cards, the hand and the ghost; you gave %(given)s.",
+            variant.hand_size,
+        )
+    else:
+        text = ngettext(
+            "%(name)s: enter %(n)s card, the row and the ghost; you gave %(given)s.",
+            "%(name)s: enter %(n)s cards, the row and the ghost; you gave %(given)s.",
+            variant.hand_size,
+        )
+    return text % {"name": name, "n": variant.hand_size, "given": given}
+
+
 class RoundForm(forms.Form):
     """One total per player, or the cards that make it; `number` is the round it is for."""
 
@@ -189,6 +212,11 @@ class RoundForm(forms.Form):
                 help_text=hand_text(game.rules_variant),
                 required=False,
                 max_length=60,
+                # Django fills in its own numbers with %: a "%" in a name stays a "%".
+                error_messages={
+                    "max_length": gettext("%(name)s: that is more than a hand of cards.")
+                    % {"name": player.name.replace("%", "%%")}
+                },
                 widget=TextInput(
                     attrs={
                         "autocomplete": "off",
@@ -233,17 +261,7 @@ class RoundForm(forms.Form):
                     )
                     continue
                 if len(ranks) != variant.hand_size:
-                    self.add_error(
-                        cards_key,
-                        ngettext(
-                            "%(name)s: enter %(n)s card, the row and the ghost; you gave "
-                            "%(given)s.",
-                            "%(name)s: enter %(n)s cards, the row and the ghost; "
-                            "you gave %(given)s.",
-                            variant.hand_size,
-                        )
-                        % {"name": player.name, "n": variant.hand_size, "given": len(ranks)},
-                    )
+                    self.add_error(cards_key, wrong_count_text(variant, player.name, len(ranks)))
                     continue
                 from_cards = cards.hand_total(ranks, game.jack_value)
                 stored = self.stored_cards[seat].split() if self.stored_cards else None
@@ -252,7 +270,10 @@ class RoundForm(forms.Form):
                 elif points is not None and points != from_cards:
                     self.add_error(
                         points_key,
-                        gettext("%(name)s: the cards make %(cards)s, but the total says %(total)s.")
+                        gettext(
+                            "%(name)s: the cards make %(cards)s, but the total entered is "
+                            "%(total)s."
+                        )
                         % {
                             "name": player.name,
                             "cards": points_text(from_cards),

@@ -3,6 +3,7 @@ reader needs them, and every wording defect of the read-through, each with its t
 
 import gettext
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from rules import cards
+from rules import cards, content
 from rules.views import house_url
 from scorepad.models import Game
 
@@ -327,3 +328,126 @@ def test_a_choice_that_is_not_offered_is_told_in_the_sites_words(client, languag
     assert response.status_code == 422
     assert {"en": "Choose one of these.", "nb": "Velg et av alternativene."}[language] in html
     assert not [words for words in DJANGO_WORDS if words in html]
+
+
+# ------------------------------------------------------------------ the scorepad's messages
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Anna: enter a number, such as 3.5."),
+        ("nb", "Anna: skriv et tall, for eksempel 3,5."),
+    ],
+)
+def test_a_total_that_is_not_a_number_names_the_player(client, language, said):
+    response = enter(client, make_game(), "tre", "4", lang=language)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert said in html
+    assert "Enter a number" not in html and "Skriv et tall" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "template"),
+    [
+        ("en", "{v} cannot happen with these rules. Possible totals run from {lo} to {hi}; "),
+        ("nb", "{v} er ikke mulig med disse reglene. Mulige summer går fra {lo} til {hi}, "),
+    ],
+)
+def test_an_impossible_total_names_both_nearest_totals_in_the_pages_numbers(
+    client, language, template
+):
+    game = Game.objects.get(pk=make_game(jack="11").pk)
+    whole = sorted(game.possible_totals())
+    # with the jack at 11 every total is whole: a half lies between two possible totals
+    value = next(t + Decimal("0.5") for t in whole if t + 1 in whole)
+    typed = str(value) if language == "nb" else str(value).replace(".", ",")  # either way in
+    html = enter(client, game, typed, whole[0], lang=language).content.decode()
+
+    def fmt(number):
+        return content.format_points(number, language)
+
+    said = template.format(v=fmt(value), lo=fmt(whole[0]), hi=fmt(whole[-1]))
+    low, high = fmt(value - Decimal("0.5")), fmt(value + Decimal("0.5"))
+    said += {
+        "en": f"the nearest are {low} and {high}.",
+        "nb": f"og de nærmeste er {low} og {high}.",
+    }[language]
+    assert f"Anna: {said}" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said", "wrong"),
+    [
+        ("en", "“Seven cards” is for 2 players. For more, choose “Three in hand”.", "up to 2"),
+        ("nb", "«Sju kort» er for 2 spillere. Er dere flere, velg «Tre på hånden».", "opptil 2"),
+    ],
+)
+def test_seven_cards_is_for_two_players_not_up_to_two(client, language, said, wrong):
+    with translation.override(language):
+        start = reverse("scorepad:start")
+    data = new_game_data(player_count="3", variant="seven_cards", name_2="Cy")
+    html = client.post(start, data).content.decode()
+    assert said.replace("2", str(cards.VARIANTS["seven_cards"].max_players)) in html
+    assert wrong not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Anna: the cards make 3.5, but the total entered is 12."),
+        ("nb", "Anna: kortene gir 3,5, men summen er ført som 12."),
+    ],
+)
+def test_cards_and_a_total_that_disagree_say_what_was_entered(client, language, said):
+    response = enter(client, make_game(), "12", "4", lang=language, cards_0="8 J A 2 8")
+    assert said in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Anna: enter 4 cards, the hand and the ghost; you gave 5."),
+        ("nb", "Anna: skriv inn 4 kort, hånden og spøkelset. Du skrev 5."),
+    ],
+)
+def test_three_in_hand_asks_for_the_hand_not_a_row(client, language, said):
+    game = make_game(variant="three_in_hand")
+    response = enter(client, game, "", "4", lang=language, cards_0="8 J A 2 K")
+    assert said in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_long_names_and_long_card_text_are_told_in_the_sites_words(client):
+    name = "A" * 30
+    html = client.post("/nb/poengblokk/", new_game_data(name_0=name)).content.decode()
+    assert "Et navn kan ha høyst 24 tegn." in html
+    game = make_game(names=("50%", "Bo"))
+    response = enter(client, game, "", "4", lang="nb", cards_0="8 " * 31)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "50%: det er flere tegn enn en hånd med kort trenger." in html
+    assert not [words for words in DJANGO_WORDS + ["Sørg for", "Ensure"] if words in html]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "stem"), [("en", "ghost-"), ("nb", "sp%C3%B8kelse-")])
+@pytest.mark.parametrize("name", ["export-csv", "export-json"])
+def test_the_downloads_are_named_in_the_readers_language(client, language, stem, name):
+    response = client.get(url(name, make_game(), language))
+    disposition = response["Content-Disposition"]
+    assert disposition.startswith("attachment;")
+    assert stem in disposition and ("ghost-" not in disposition) == (language == "nb")
+
+
+@pytest.mark.django_db
+def test_the_phones_own_check_gives_the_same_example_as_the_server(client):
+    game = make_game(jack="11")
+    html = get(client, url("game", game))
+    assert "such as 14." in html and "such as 3.5." not in html

@@ -169,7 +169,7 @@ def test_english_page_takes_a_comma_too(client, game):
 def test_numbers_people_do_not_type_are_refused_without_a_500(client, game, text):
     response = enter(client, game, text, 2)
     assert response.status_code == 422
-    assert "Enter a number, such as 3.5" in response.content.decode()
+    assert "Anna: enter a number, such as 3.5." in response.content.decode()
     assert Round.objects.count() == 0
 
 
@@ -625,7 +625,7 @@ def test_game_page_weight(client, lang):
 def test_a_jack_eleven_game_suggests_no_halves(client):
     game = make_game(jack="11")
     response = enter(client, game, "x", 4)
-    assert "Enter a number, such as 14." in response.content.decode()
+    assert "Anna: enter a number, such as 14." in response.content.decode()
     assert "3.5" not in response.content.decode().split('class="errors"')[1][:400]
 
 
