@@ -451,3 +451,13 @@ def test_the_phones_own_check_gives_the_same_example_as_the_server(client):
     game = make_game(jack="11")
     html = get(client, url("game", game))
     assert "such as 14." in html and "such as 3.5." not in html
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_the_standard_game_on_the_variants_page_has_one_colon(client, language):
+    with translation.override(language):
+        html = get(client, reverse("rules:variants"))
+    lead = re.search(r"<h1>.*?</h1>\s*<p>(.*?)</p>", html, re.S)[1]
+    sentence = re.sub(r"<[^>]+>", "", lead)
+    assert sentence.startswith({"en": "The standard game. ", "nb": "Vanlig spill. "}[language])
+    assert sentence.count(":") <= 1, sentence
