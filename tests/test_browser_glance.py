@@ -126,3 +126,18 @@ def test_the_card_opens_without_signal_after_one_visit_to_the_home_page(
     page.context.set_offline(True)
     page.goto(live_server.url + card)
     assert page.get_by_role("heading", level=1).inner_text() == HEADING[language]
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_after_choosing_house_rules_the_glance_link_follows_the_choice(
+    live_server, phone, javascript
+):
+    page = phone("nb", java_script_enabled=javascript)
+    page.goto(live_server.url + "/nb/regler/")
+    page.locator("#choose summary").click()
+    page.locator('input[name="jack_value"][value="11"]').check()
+    page.get_by_role("button", name="Vis reglene med disse valgene").click()
+    page.wait_for_url(re.compile(r"/nb/regler/jack-11/$"))
+    page.locator(".glance-link").get_by_role("link", name=GLANCE["nb"]).click()
+    page.wait_for_url(re.compile(r"/nb/huskekort/jack-11/$"))
+    assert page.locator('.values tr[data-rank="J"] td').inner_text() == "11"
