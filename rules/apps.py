@@ -6,6 +6,6 @@ class RulesConfig(AppConfig):
 
     def ready(self):
         # Check the rules data at start-up: a broken entry stops the server, not a page.
-        from . import content
+        from . import loader
 
-        content.rules()
+        loader.rules()

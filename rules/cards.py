@@ -82,6 +82,8 @@ class Variant:
     face_up_start: bool = True
     fixed_jack: Decimal | None = None  # a variant that settles the jack's value
     in_scorepad: bool = True
+    in_hand: bool = False  # the cards held in the hand (the ghost still on the table)
+    see_all: bool = False  # you may look at every card of your own but the ghost
 
     @property
     def hand_size(self) -> int:
@@ -94,11 +96,11 @@ VARIANTS = {
     v.key: v
     for v in (
         STANDARD,
-        Variant("seven_cards", row_size=7, max_players=2),
+        Variant("seven_cards", row_size=7, max_players=2, see_all=True),
         Variant(
             "jack_eleven", row_size=4, max_players=2, fixed_jack=JACK_ELEVEN, in_scorepad=False
         ),
-        Variant("three_in_hand", row_size=3, max_players=6),
+        Variant("three_in_hand", row_size=3, max_players=6, in_hand=True, see_all=True),
         Variant("stock_only", row_size=4, max_players=2, face_up_start=False),
     )
 }
@@ -129,8 +131,6 @@ def possible_totals(variant: Variant, jack_value: Decimal = JACK_HALF) -> frozen
 # The variants a table picks on the rules page and in the new-game form. "Jack as 11"
 # and "stock only" are not among them: they are two of the house rules below.
 TABLE_VARIANTS = ("standard", "seven_cards", "three_in_hand")
-# Seven cards: you may look at your whole row; Three in hand: the three are held.
-SEE_ALL_VARIANTS = ("seven_cards", "three_in_hand")
 FIVE_CARD_ROW = STANDARD.row_size
 
 
@@ -179,7 +179,7 @@ class House:
         """Whether a row keeps places you have not looked at: only then can a table
         forbid swapping away a place you have seen."""
         variant = VARIANTS[variant_key]
-        return variant.row_size > PEEKED_CARDS and variant.key not in SEE_ALL_VARIANTS
+        return variant.row_size > PEEKED_CARDS and not variant.see_all
 
     @staticmethod
     def allows_more_players(variant_key: str) -> bool:
@@ -209,37 +209,128 @@ class House:
 
     def conditions(self) -> frozenset[str]:
         """What the rules text is patched for: the variant's key and each house rule."""
-        found = {self.variant}
-        if self.jack == JACK_ELEVEN:
-            found.add("jack_eleven")
-        if not self.face_up_start:
-            found.add("stock_only")
-        if not self.swap_seen:
-            found.add("no_seen_swap")
-        if self.single_round:
-            found.add("single_round")
-        elif self.threshold != LOSS_THRESHOLD:
-            found.add("other_threshold")
-        if self.more_players:
-            found.add("more_players")
+        found = {self.variant, *(rule.condition for rule in HOUSE_RULES if rule.holds(self))}
+        if self.threshold not in (LOSS_THRESHOLD, None):
+            found.add(OTHER_THRESHOLD)
         return frozenset(found)
 
 
 DEFAULT_HOUSE = House()
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One house rule, defined once: the field of `House` it sets and to what, its name
+    in rules.toml (`when = "jack_eleven"`) and its word in a page's address."""
+
+    field: str
+    value: object
+    condition: str
+    word: str
+
+    def holds(self, house: House) -> bool:
+        return getattr(house, self.field) == self.value
+
+
+# In the order their words take in an address. Another threshold is the one house rule
+# with a number: "to-15" (condition OTHER_THRESHOLD), where "one-round" stands.
+HOUSE_RULES = (
+    HouseRule("jack", JACK_ELEVEN, "jack_eleven", "jack-11"),
+    HouseRule("start_card", False, "stock_only", "stock-only"),
+    HouseRule("swap_seen", False, "no_seen_swap", "no-seen-swap"),
+    HouseRule("threshold", None, "single_round", "one-round"),
+    HouseRule("more_players", True, "more_players", "more-players"),
+)
+OTHER_THRESHOLD = "other_threshold"
 HOUSE_CONDITIONS = frozenset(
-    {
-        *TABLE_VARIANTS,
-        "jack_eleven",
-        "stock_only",
-        "no_seen_swap",
-        "single_round",
-        "other_threshold",
-        "more_players",
-    }
+    {*TABLE_VARIANTS, *(rule.condition for rule in HOUSE_RULES), OTHER_THRESHOLD}
 )
 
 
+# ------------------------------------------------------------------ what a table takes for granted
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """The facts a rules text may take for granted, for one table. A block of
+    rules.toml names the ones it assumes (`assumes = { lie = "row" }`) or the ones it
+    is shown for (`only = …`); the loader proves each shown block true at every table."""
+
+    least_players: int
+    most_players: int
+    hand: int  # cards dealt to each: the row (or the cards held) and the ghost
+    held: int  # the row's places, or the cards in the hand
+    lie: str  # "row": face down on the table; "hand": held in the hand
+    seen_at_setup: int  # how many of your own you know once setup is done
+    unseen: bool  # whether a place of yours stays unseen after setup
+    look_again: bool  # whether you may look at your own cards (not the ghost) again
+    start_card: bool  # a face-up card starts the discard pile
+    swap_seen: bool  # a card you have seen may be given away
+    jack: Decimal
+    threshold: str  # "21", "other" or "single"
+
+    def named(self) -> dict[str, object]:
+        """The facts by the names rules.toml uses, as TOML can spell them."""
+        return {
+            "players": "two" if self.most_players == PLAYER_RANGE[0] else "more",
+            "hand": self.hand,
+            "lie": self.lie,
+            "seen_at_setup": self.seen_at_setup,
+            "unseen": self.unseen,
+            "look_again": self.look_again,
+            "start_card": self.start_card,
+            "swap_seen": self.swap_seen,
+            "jack": "11" if self.jack == JACK_ELEVEN else "0.5",
+            "threshold": self.threshold,
+        }
+
+
+FACT_VALUES = {
+    "players": ("two", "more"),
+    "hand": tuple(sorted({v.hand_size for v in VARIANTS.values()})),
+    "lie": ("row", "hand"),
+    "seen_at_setup": tuple(sorted({PEEKED_CARDS, *(v.row_size for v in VARIANTS.values())})),
+    "unseen": (True, False),
+    "look_again": (True, False),
+    "start_card": (True, False),
+    "swap_seen": (True, False),
+    "jack": ("0.5", "11"),
+    "threshold": ("21", "other", "single"),
+}
+
+
+@cache
+def table_facts(house: House = DEFAULT_HOUSE) -> TableFacts:
+    variant = house.rules_variant
+    seen = variant.row_size if variant.see_all else min(PEEKED_CARDS, variant.row_size)
+    if house.single_round:
+        threshold = "single"
+    else:
+        threshold = "21" if house.threshold == LOSS_THRESHOLD else "other"
+    return TableFacts(
+        least_players=PLAYER_RANGE[0],
+        most_players=house.max_players,
+        hand=variant.hand_size,
+        held=variant.row_size,
+        lie="hand" if variant.in_hand else "row",
+        seen_at_setup=seen,
+        unseen=seen < variant.row_size,
+        look_again=variant.see_all,
+        start_card=house.face_up_start,
+        swap_seen=house.swap_seen,
+        jack=house.jack,
+        threshold=threshold,
+    )
+
+
 # ------------------------------------------------------------------ figures for strategy
+
+
+def unknown_at_setup(house: House) -> int:
+    """The cards of your own you do not know once setup is done: unseen places and the
+    ghost."""
+    known = table_facts(house)
+    return known.held - known.seen_at_setup + 1
 
 
 def average_card(jack_value: Decimal = JACK_HALF) -> Decimal:
@@ -261,118 +352,17 @@ def highest_total(variant: Variant, jack_value: Decimal = JACK_HALF) -> Decimal:
     return max(possible_totals(variant, jack_value))
 
 
-def lower_deals(first: str, second: str, jack_value: Decimal = JACK_HALF) -> int | None:
-    """The draw for the deal: 0 if the first card is lower, 1 if the second, None on a
-    tie (this site's convention: value as Ghost counts it; equal values draw again)."""
-    a = card_value(parse_card(first)[0], jack_value)
-    b = card_value(parse_card(second)[0], jack_value)
-    if a == b:
+def dealer_of(draw: Iterable[str], jack_value: Decimal = JACK_HALF) -> int | None:
+    """The draw for the deal: who drew the card worth the fewest points, or None when
+    two or more tie for it (this site's convention: value as Ghost counts it; the
+    players on the lowest value draw again)."""
+    values = [card_value(parse_card(code)[0], jack_value) for code in draw]
+    lowest = min(values)
+    if values.count(lowest) > 1:
         return None
-    return 0 if a < b else 1
+    return values.index(lowest)
 
 
-# ------------------------------------------------------------------ a whole round
-
-
-@dataclass(frozen=True)
-class Turn:
-    number: int
-    player: int
-    card: str
-    place: int | None  # 1-based place swapped into; None: thrown on the discard pile
-    replaced: str | None
-    seen: bool  # whether the player had seen the card on that place
-
-
-@dataclass(frozen=True)
-class PlayedRound:
-    """A round of the five-card game for two, played out from a script."""
-
-    draw: tuple[str, str]
-    dealer: int
-    starter: int
-    dealt: tuple[tuple[str, ...], ...]  # each row as dealt
-    ghosts: tuple[str, ...]
-    peeked: tuple[tuple[int, ...], ...]
-    start_card: str | None
-    stock_size: int  # cards in the stock once the start card is turned
-    turns: tuple[Turn, ...]  # the turns the script names
-    quiet_turns: int  # the turns after those, every card drawn and thrown away
-    last_player: int  # who takes the last card of the stock
-    rows: tuple[tuple[str, ...], ...]  # at the end
-    row_totals: tuple[Decimal, ...]
-    totals: tuple[Decimal, ...]
-    winners: tuple[int, ...]
-
-
-def play_round(script: dict, house: House) -> PlayedRound:
-    """Play the script under the house rules, checking every step; ValueError if a step
-    breaks a rule (a card twice, a swap into a seen place where that is not allowed).
-
-    The script names the draw for the deal, the two deals (ghost first, then the row),
-    the places each player looks at, the start card, and the cards of the first turns
-    with the place each goes to (or none: thrown away). Every later card drawn is thrown
-    away, so the rest of the round follows from the size of the stock.
-    """
-    jack = house.jack
-    first, second = script["draw"]
-    dealer = lower_deals(first, second, jack)
-    if dealer is None:
-        raise ValueError("the draw for the deal is a tie; draw again")
-    players = len(script["hands"])
-    starter = (dealer + 1) % players
-    ghosts = tuple(hand[0] for hand in script["hands"])
-    rows = [list(hand[1:]) for hand in script["hands"]]
-    for row in rows:
-        if len(row) != STANDARD.row_size:
-            raise ValueError(f"a row of {len(row)} cards; the five-card game has 4")
-    peeked = tuple(tuple(p) for p in script["peeked"])
-    for places in peeked:
-        if len(places) != PEEKED_CARDS or not all(1 <= p <= len(rows[0]) for p in places):
-            raise ValueError(f"look at {PEEKED_CARDS} places of the row, not {places}")
-    start = script["start"] if house.face_up_start else None
-    used = [*ghosts, *(c for row in rows for c in row), *([start] if start else [])]
-    used += [t["card"] for t in script["turns"]]
-    if len(set(used)) != len(used):
-        raise ValueError("a card appears twice in one deck")
-    for code in used:
-        parse_card(code)
-    dealt = tuple(tuple(row) for row in rows)
-    stock = DECK_SIZE - len(ghosts) - sum(len(r) for r in rows) - (1 if start else 0)
-    if len(script["turns"]) > stock:
-        raise ValueError("more turns than cards in the stock")
-    seen = [set(p) for p in peeked]
-    turns = []
-    for number, step in enumerate(script["turns"], start=1):
-        player = (starter + number - 1) % players
-        place = step.get("place")
-        replaced = None
-        was_seen = False
-        if place is not None:
-            was_seen = place in seen[player]
-            if was_seen and not house.swap_seen:
-                raise ValueError(f"turn {number} swaps a seen place, which this table forbids")
-            replaced = rows[player][place - 1]
-            rows[player][place - 1] = step["card"]
-            seen[player].add(place)
-        turns.append(Turn(number, player, step["card"], place, replaced, was_seen))
-    row_totals = tuple(hand_total(row, jack) for row in rows)
-    totals = tuple(r + hand_total([g], jack) for r, g in zip(row_totals, ghosts, strict=True))
-    best = min(totals)
-    return PlayedRound(
-        draw=(first, second),
-        dealer=dealer,
-        starter=starter,
-        dealt=dealt,
-        ghosts=ghosts,
-        peeked=peeked,
-        start_card=start,
-        stock_size=stock,
-        turns=tuple(turns),
-        quiet_turns=stock - len(turns),
-        last_player=(starter + stock - 1) % players,
-        rows=tuple(tuple(r) for r in rows),
-        row_totals=row_totals,
-        totals=totals,
-        winners=tuple(i for i, t in enumerate(totals) if t == best),
-    )
+def may_give_away(held: str, drawn: str, jack_value: Decimal = JACK_HALF) -> bool:
+    """Three in hand: a card leaves the hand only for one worth fewer points."""
+    return hand_total([held], jack_value) > hand_total([drawn], jack_value)

@@ -16,7 +16,9 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import cards, content
+from . import cards
+from .loader import variant_name
+from .words import format_points
 
 VARIANT_WORDS = {"seven_cards": "seven-cards", "three_in_hand": "three-in-hand"}
 THRESHOLD_WORD = re.compile(r"to-([1-9][0-9]{0,2})")
@@ -27,18 +29,11 @@ def to_words(house: cards.House) -> list[str]:
     words = []
     if house.variant != cards.STANDARD.key:
         words.append(VARIANT_WORDS[house.variant])
-    if house.jack == cards.JACK_ELEVEN:
-        words.append("jack-11")
-    if not house.start_card:
-        words.append("stock-only")
-    if not house.swap_seen:
-        words.append("no-seen-swap")
-    if house.threshold is None:
-        words.append("one-round")
-    elif house.threshold != cards.LOSS_THRESHOLD:
-        words.append(f"to-{house.threshold}")
-    if house.more_players:
-        words.append("more-players")
+    for rule in cards.HOUSE_RULES:
+        if rule.holds(house):
+            words.append(rule.word)
+        elif rule.field == "threshold" and house.threshold != cards.LOSS_THRESHOLD:
+            words.append(f"to-{house.threshold}")
     return words
 
 
@@ -51,19 +46,12 @@ def from_slug(slug: str) -> cards.House:
     word twice, or a combination that cannot be played."""
     fields: dict = {}
     variants = {word: key for key, word in VARIANT_WORDS.items()}
+    rules = {rule.word: rule for rule in cards.HOUSE_RULES}
     for word in slug.split(SEPARATOR):
         if word in variants:
             name, value = "variant", variants[word]
-        elif word == "jack-11":
-            name, value = "jack", cards.JACK_ELEVEN
-        elif word == "stock-only":
-            name, value = "start_card", False
-        elif word == "no-seen-swap":
-            name, value = "swap_seen", False
-        elif word == "one-round":
-            name, value = "threshold", None
-        elif word == "more-players":
-            name, value = "more_players", True
+        elif word in rules:
+            name, value = rules[word].field, rules[word].value
         elif match := THRESHOLD_WORD.fullmatch(word):
             name, value = "threshold", int(match[1])
             if value == cards.LOSS_THRESHOLD:
@@ -169,9 +157,7 @@ class HouseFields(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["jack_value"].choices = [
-            (str(v), content.format_points(v)) for v in cards.JACK_VALUES
-        ]
+        self.fields["jack_value"].choices = [(str(v), format_points(v)) for v in cards.JACK_VALUES]
         self.fields["game_length"].choices = [
             (
                 "threshold",
@@ -180,9 +166,7 @@ class HouseFields(forms.Form):
             ("custom", gettext("at another threshold")),
             ("single", gettext("after a single round")),
         ]
-        self.fields["variant"].choices = [
-            (key, content.variant_name(key)) for key in cards.TABLE_VARIANTS
-        ]
+        self.fields["variant"].choices = [(key, variant_name(key)) for key in cards.TABLE_VARIANTS]
         self.fields["more_players"].help_text = gettext(
             "A house rule: up to %(n)s players, %(cards)s cards each, as many as one deck can deal."
         ) % {"n": cards.most_players(cards.STANDARD), "cards": cards.STANDARD.hand_size}
@@ -228,13 +212,13 @@ class HouseFields(forms.Form):
                     "In “%(variant)s” you see every card you could swap away, so this rule "
                     "does not apply. Choose “yes” or another variant."
                 )
-                % {"variant": content.variant_name(variant)},
+                % {"variant": variant_name(variant)},
             )
         if variant and data.get("more_players") and not cards.House.allows_more_players(variant):
             self.add_error(
                 "more_players",
                 gettext("More players is a house rule of the five-card game, “%(name)s”.")
-                % {"name": content.variant_name(cards.STANDARD.key)},
+                % {"name": variant_name(cards.STANDARD.key)},
             )
         return data
 
@@ -258,52 +242,61 @@ class HouseFields(forms.Form):
         )
 
 
+def _said(house: cards.House) -> dict[str, tuple[str | None, str]]:
+    """What the page says of each house rule's choice, by the field of `House` it sets:
+    a few words for the line at the top (None: nothing to say at this table), and the
+    sentence for the list of differences when it differs from the site's defaults."""
+    default = cards.DEFAULT_HOUSE
+    if house.single_round:
+        threshold = (gettext("one round"), gettext("You play a single round."))
+    else:
+        threshold = (
+            gettext("to %(n)s points") % {"n": house.threshold},
+            gettext("The game ends at %(n)s points, not %(default)s.")
+            % {"n": house.threshold, "default": default.threshold},
+        )
+    swap = gettext("seen cards may be swapped") if house.swap_seen else gettext("seen cards stay")
+    return {
+        "jack": (
+            gettext("jack %(points)s") % {"points": format_points(house.jack)},
+            gettext("A jack counts %(points)s, not %(default)s.")
+            % {"points": format_points(house.jack), "default": format_points(default.jack)},
+        ),
+        "start_card": (
+            gettext("a face-up start card") if house.face_up_start else gettext("stock only"),
+            gettext("No card is turned up to start the discard pile."),
+        ),
+        "swap_seen": (
+            swap if house.has_unseen_places(house.variant) else None,
+            gettext("A card you have seen may not be swapped away."),
+        ),
+        "threshold": threshold,
+        "more_players": (
+            house.more_players and gettext("up to %(n)s players") % {"n": house.max_players},
+            gettext("Up to %(n)s can play the five-card game.") % {"n": house.max_players},
+        ),
+    }
+
+
 def summary(house: cards.House) -> list[str]:
     """The table's choices in a few words each, for the line at the top of the page."""
-    words = [content.variant_name(house.variant)]
-    words.append(gettext("jack %(points)s") % {"points": content.format_points(house.jack)})
-    words.append(gettext("a face-up start card") if house.face_up_start else gettext("stock only"))
-    if house.has_unseen_places(house.variant):
-        words.append(
-            gettext("seen cards may be swapped") if house.swap_seen else gettext("seen cards stay")
-        )
-    if house.single_round:
-        words.append(gettext("one round"))
-    else:
-        words.append(gettext("to %(n)s points") % {"n": house.threshold})
-    if house.more_players:
-        words.append(gettext("up to %(n)s players") % {"n": house.max_players})
-    return words
+    said = _said(house)
+    return [
+        variant_name(house.variant),
+        *filter(None, (said[r.field][0] for r in cards.HOUSE_RULES)),
+    ]
 
 
 def differences(house: cards.House) -> list[str]:
     """Each choice that differs from the site's defaults, said in a sentence."""
-    default = cards.House()
+    default = cards.DEFAULT_HOUSE
     lines = []
     if house.variant != default.variant:
         lines.append(
-            gettext("You play the variant “%(name)s”.")
-            % {"name": content.variant_name(house.variant)}
+            gettext("You play the variant “%(name)s”.") % {"name": variant_name(house.variant)}
         )
-    if house.jack != default.jack:
-        lines.append(
-            gettext("A jack counts %(points)s, not %(default)s.")
-            % {
-                "points": content.format_points(house.jack),
-                "default": content.format_points(default.jack),
-            }
-        )
-    if not house.start_card:
-        lines.append(gettext("No card is turned up to start the discard pile."))
-    if not house.swap_seen:
-        lines.append(gettext("A card you have seen may not be swapped away."))
-    if house.single_round:
-        lines.append(gettext("You play a single round."))
-    elif house.threshold != default.threshold:
-        lines.append(
-            gettext("The game ends at %(n)s points, not %(default)s.")
-            % {"n": house.threshold, "default": default.threshold}
-        )
-    if house.more_players:
-        lines.append(gettext("Up to %(n)s can play the five-card game.") % {"n": house.max_players})
+    said = _said(house)
+    for rule in cards.HOUSE_RULES:
+        if getattr(house, rule.field) != getattr(default, rule.field):
+            lines.append(said[rule.field][1])
     return lines

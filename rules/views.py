@@ -9,7 +9,7 @@ from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
-from . import cards, content
+from . import cards, loader, rendering, schema
 from .house import HouseFields, differences, summary
 
 # Rules pages change only with a deploy: keep the whole response per language, let
@@ -39,7 +39,7 @@ def _moved(request, name: str, house: cards.House | None, *args):
 def rules_context(house: cards.House) -> dict:
     language = get_language()
     return {
-        "sections": content.rendered_sections(language, house),
+        "sections": rendering.rendered_sections(language, house),
         "house": house,
         "summary": summary(house),
         "differences": differences(house),
@@ -52,7 +52,7 @@ def rules_context(house: cards.House) -> dict:
 @public
 @rules_cache
 def home(request):
-    return render(request, "rules/home.html", {"facts": content.FACTS})
+    return render(request, "rules/home.html", {"facts": schema.FACTS})
 
 
 @require_safe
@@ -102,9 +102,9 @@ def variants_page(request):
         request,
         "rules/variants.html",
         {
-            "rows": content.variant_rows(language),
-            "standard": content.render_text(
-                content.rules().variants["standard"]["description"], language
+            "rows": rendering.variant_rows(language),
+            "standard": rendering.render_text(
+                loader.rules().variants["standard"]["description"], language
             ),
         },
     )
@@ -121,7 +121,7 @@ def quick_card(request, house: cards.House | None = None):
     house = house or cards.House()
     # keyed with underscores: a template cannot look up "setup-deal"
     sections = {
-        s["id"].replace("-", "_"): s for s in content.rendered_sections(get_language(), house)
+        s["id"].replace("-", "_"): s for s in rendering.rendered_sections(get_language(), house)
     }
     blocks = {
         b["id"].replace("-", "_"): b for s in sections.values() for b in s["blocks"] if b["id"]
@@ -176,7 +176,7 @@ def prerendered_paths() -> list[str]:
     from 1 to 500: those are rendered on request and kept in the page cache)."""
     houses = [
         h
-        for h in content.all_houses()
+        for h in schema.all_houses()
         if h.threshold in (cards.LOSS_THRESHOLD, None) and not h.is_default()
     ]
     paths = []

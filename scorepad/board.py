@@ -15,10 +15,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rules import cards, content
+from rules import cards, loader, words
 
 from . import scoring
-from .fields import RANK_WORDS
 from .forms import example_total
 from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, Round, Score
 
@@ -33,7 +32,7 @@ def rank_buttons(jack_value, language) -> str:
     return format_html_join(
         "",
         '<button type="button" class="rank" data-rank="{}" aria-label="{}">{}</button>',
-        ((r, content.RANK_NAMES[language][r], content.rank_label(r, language)) for r in order),
+        ((r, words.RANK_NAMES[language][r], words.rank_label(r, language)) for r in order),
     )
 
 
@@ -43,7 +42,7 @@ def card_values_json(jack_value) -> str:
     return json.dumps({rank: float(value) for rank, value in cards.card_table(jack_value).items()})
 
 
-RANK_WORDS_JSON = json.dumps(RANK_WORDS)
+RANK_WORDS_JSON = json.dumps(words.RANK_WORDS)
 EXAMPLE_HAND = ("8", "J", "A", "2", "K", "3", "5", "9")  # as long as the longest hand
 
 
@@ -77,7 +76,7 @@ def outbox_texts(language: str, example: Decimal) -> str:
             ),
             "missing": _("%(name)s: enter the round total."),
             "not_number": _("%(name)s: enter a number, such as %(example)s.")
-            % {"name": "%(name)s", "example": content.format_points(example, language)},
+            % {"name": "%(name)s", "example": words.format_points(example, language)},
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
         },
         ensure_ascii=False,
@@ -115,7 +114,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     players = game.player_list
     result = game.outcome()
     names = [p.name for p in players]
-    fmt = content.points_formatter(language)
+    fmt = words.points_formatter(language)
     # One reverse for the whole table: the edit links differ only in the round number.
     edit_url = "" if watching else reverse("scorepad:edit-round", args=[game.edit_token, 0])
     edit_label = _("Edit round %(n)s")
@@ -179,7 +178,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "next_number": game.next_number,
         "full": len(game.live_rounds) >= MAX_ROUNDS,
         "max_rounds": MAX_ROUNDS,
-        "variant_name": content.rules().variants[game.variant]["name"],
+        "variant_name": loader.rules().variants[game.variant]["name"],
         "jack": fmt(game.jack_value),
         "urls": game_urls(game),
     }
@@ -187,7 +186,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         context.update(
             rank_buttons=rank_buttons(game.jack_value, get_language()),
             helper_example=" ".join(
-                content.rank_label(r, get_language())
+                words.rank_label(r, get_language())
                 for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
             ),
             rank_words_json=RANK_WORDS_JSON,
@@ -206,7 +205,7 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
         # Every change bumps the version once: a game whose only changes were its live
         # rounds has never undone or edited anything.
         return [], False
-    fmt = content.points_formatter(get_language())
+    fmt = words.points_formatter(get_language())
     names = {p.pk: p.name for p in game.player_list}
     chosen = (
         game.rounds.exclude(status=Round.Status.ACTIVE)

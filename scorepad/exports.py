@@ -7,7 +7,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules import content
+from rules import words
 
 from .models import Game
 
@@ -25,10 +25,10 @@ def export_rows(game: Game):
     result = game.outcome()
     header = [_("Round")] + [spreadsheet_text(p.name) for p in players]
     body = [
-        [str(r.number)] + [content.format_points(p) for p in pts]
+        [str(r.number)] + [words.format_points(p) for p in pts]
         for r, pts in zip(game.live_rounds, result.rounds, strict=True)
     ]
-    total = [_("Total")] + [content.format_points(t) for t in result.totals]
+    total = [_("Total")] + [words.format_points(t) for t in result.totals]
     return header, body, total
 
 

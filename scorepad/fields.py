@@ -8,8 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext, ngettext
 
-from rules import cards, content
-from rules.templatetags.ghost import and_list
+from rules.words import and_list, format_points
 
 from .widgets import TextInput
 
@@ -41,38 +40,8 @@ def same_name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-# Every way a rank may be typed, in either language: the rank codes (A, 2-9, T, J, Q, K)
-# and the corner letters of both languages' cards (10, Kn, E, D, ...), from rules.content.
-RANK_WORDS = {rank.lower(): rank for rank in cards.RANKS}
-RANK_WORDS.update(
-    {
-        label.lower(): rank
-        for labels in content.RANK_SHORT.values()
-        for rank, label in labels.items()
-    }
-)
-# Longest first, so that "10" and "kn" win over "1" and "k".
-_RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True)))
-
-
-def parse_ranks(text: str) -> list[str]:
-    """'8 J A 2 K', '8,kn,e,2,k' or '8ja2k' -> ['8', 'J', 'A', '2', 'K']."""
-    text = text.lower()
-    ranks, position = [], 0
-    for match in _RANK_TOKEN.finditer(text):
-        gap = text[position : match.start()]
-        if gap.strip(" ,;/+-"):
-            raise ValueError(gap.strip())
-        ranks.append(RANK_WORDS[match.group()])
-        position = match.end()
-    rest = text[position:]
-    if rest.strip(" ,;/+-"):
-        raise ValueError(rest.strip())
-    return ranks
-
-
 def points_text(value: Decimal) -> str:
-    return content.format_points(value, get_language())
+    return format_points(value, get_language())
 
 
 def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:

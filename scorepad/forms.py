@@ -7,15 +7,14 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from rules import cards, content
+from rules import cards, words
 from rules.house import HouseFields
-from rules.templatetags.ghost import and_list
+from rules.loader import variant_name
 
 from .fields import (
     PointsField,
     describe_miss,
     has_visible_letter,
-    parse_ranks,
     points_text,
     same_name_key,
     tidy_name,
@@ -24,9 +23,6 @@ from .models import MAX_ROUNDS
 from .widgets import HiddenInput, TextInput
 
 NAME_MAX = 24
-
-
-variant_name = content.variant_name
 
 
 def variant_label(variant: cards.Variant) -> str:
@@ -168,7 +164,7 @@ def hand_text(variant: cards.Variant) -> str:
         }
     return gettext("%(n)s cards: the %(row)s in your row, then the ghost.") % {
         "n": variant.hand_size,
-        "row": content.NUMBER_WORDS[get_language()][variant.row_size],
+        "row": words.NUMBER_WORDS[get_language()][variant.row_size],
     }
 
 
@@ -252,7 +248,7 @@ class RoundForm(forms.Form):
             ranks: list[str] = []
             if typed.strip():
                 try:
-                    ranks = parse_ranks(typed)
+                    ranks = words.parse_ranks(typed)
                 except ValueError as bad:
                     self.add_error(
                         cards_key,
@@ -300,7 +296,7 @@ class RoundForm(forms.Form):
                 gettext("A deck holds only %(n)s of each rank, but this round has more %(ranks)s.")
                 % {
                     "n": cards.COPIES_PER_RANK,
-                    "ranks": and_list(content.RANK_PLURALS[language][r] for r in too_many),
+                    "ranks": words.and_list(words.RANK_PLURALS[language][r] for r in too_many),
                 },
                 code="four_of_a_rank",
             )

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 
 from ghost_site.context_processors import absolute_url
-from rules import content
+from rules import words
 
 from . import exports, pagecache
 from .board import board_context, history_rows, qr_svg
@@ -151,7 +151,7 @@ MY_GAMES_DATE = {"en": "j F Y, H:i", "nb": "j. F Y, H:i"}  # day before month in
 
 def my_games(request) -> list[dict]:
     """This device's games, newest first: players and totals, and who lost if it is over."""
-    fmt = content.points_formatter(get_language())
+    fmt = words.points_formatter(get_language())
     return [
         {
             "game": item.game,
@@ -312,10 +312,10 @@ def round_gone(request, game, number):
 def edit_form(game, rnd):
     initial = {"number": rnd.number, "round_id": rnd.pk}
     for seat in range(len(game.player_list)):
-        initial[f"points_{seat}"] = content.format_points(rnd.points[seat])
+        initial[f"points_{seat}"] = words.format_points(rnd.points[seat])
         # Stored as rank codes; shown in the reader's letters (8 Kn E 2 K in Norwegian).
         initial[f"cards_{seat}"] = " ".join(
-            content.rank_label(r, get_language()) for r in rnd.cards[seat].split()
+            words.rank_label(r, get_language()) for r in rnd.cards[seat].split()
         )
     return EditRoundForm(game=game, players=game.player_list, initial=initial)
 

@@ -8,7 +8,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import translation
 
-from rules import content
+from rules import loader
 from scorepad.models import Game, Player, Round, Score
 
 
@@ -81,7 +81,7 @@ def enter(client, game, *points, number=None, lang="en", **extra):
 
 @pytest.fixture
 def data():
-    return tomllib.loads(content.DATA_FILE.read_text(encoding="utf-8"))
+    return tomllib.loads(loader.DATA_FILE.read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------ the browser

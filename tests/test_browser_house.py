@@ -214,3 +214,23 @@ def test_a_combination_chosen_with_a_connection_opens_offline(live_server, phone
     page.reload()
     assert page.locator("[data-offline-note]").is_visible()
     assert jack_points(page) == "11"
+
+
+@pytest.mark.parametrize(
+    ("language", "house"),
+    [("en", cards.House(variant="three_in_hand")), ("nb", cards.House(variant="seven_cards"))],
+    ids=["three-in-hand", "seven-cards"],
+)
+def test_a_variants_rules_pass_axe_and_the_whole_round_links_its_steps(
+    live_server, phone, language, house
+):
+    page = phone(language)
+    page.goto(url_for(live_server, language, "rules", house))
+    no_sideways_scroll(page)
+    axe_clean(page)
+    page.locator("#round-turns a.self").click()
+    assert page.url.endswith("#round-turns")
+    assert page.locator("#round-turns").is_visible()
+    # a row of seven in the count, three hands of three: still no sideways scroll at 320
+    page.set_viewport_size({"width": 320, "height": 640})
+    no_sideways_scroll(page)

@@ -13,14 +13,14 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from rules import cards, content
+from rules import cards, loader, rendering, schema, words
 from rules.house import from_slug, to_slug
 from rules.views import house_url
 from scorepad.models import Game
 
 from .conftest import new_game_data
 
-HOUSES = content.all_houses()
+HOUSES = schema.all_houses()
 
 
 def page_for(client, house, language):
@@ -51,7 +51,7 @@ def english_messages():
         msgid = msgid.split("\x04")[-1]
         if " " in msgid and "%" not in msgid and "<" not in msgid and msgid != value:
             found.add(msgid)
-    data = tomllib.loads(content.DATA_FILE.read_text(encoding="utf-8"))
+    data = tomllib.loads(loader.DATA_FILE.read_text(encoding="utf-8"))
 
     def english(node):
         if isinstance(node, dict):
@@ -81,12 +81,12 @@ def test_every_combination_renders_in_both_languages(client, house):
     leaked = [text for text in ENGLISH if text in norwegian]
     assert leaked == [], leaked[:3]
     # the jack row of the value table is the chosen value
-    assert jack_row(english) == content.format_points(house.jack, "en")
-    assert jack_row(norwegian) == content.format_points(house.jack, "nb")
+    assert jack_row(english) == words.format_points(house.jack, "en")
+    assert jack_row(norwegian) == words.format_points(house.jack, "nb")
     # the cheap row of the example is computed with that jack
     total = cards.hand_total(["S8", "HJ", "DA", "C2"], house.jack)
-    assert cheap_total(english) == content.format_points(total, "en")
-    assert cheap_total(norwegian) == content.format_points(total, "nb")
+    assert cheap_total(english) == words.format_points(total, "en")
+    assert cheap_total(norwegian) == words.format_points(total, "nb")
     if house.jack == cards.JACK_ELEVEN:
         assert "3.5" not in english and "3,5" not in norwegian
     assert ("noindex" in english) != house.is_default()
@@ -101,8 +101,8 @@ def test_the_cheap_row_becomes_14_with_the_jack_at_11(client):
 
 @pytest.mark.django_db
 def test_stock_only_removes_the_start_card_from_setup_and_turn(client):
-    default = content.rendered_sections("en")
-    stock = content.rendered_sections("en", cards.House(start_card=False))
+    default = rendering.rendered_sections("en")
+    stock = rendering.rendered_sections("en", cards.House(start_card=False))
 
     def block(sections, block_id):
         return next(b for s in sections for b in s["blocks"] if b["id"] == block_id)
@@ -348,15 +348,15 @@ def test_the_sheets_render_with_the_choices(client, language):
 def test_a_patch_for_an_unknown_block_is_refused(data):
     broken = copy.deepcopy(data)
     broken["patches"][0]["replace"] = "no-such-block"
-    with pytest.raises(content.ContentError, match=r"patches\[0\]: `replace` names no block"):
-        content.check(broken)
+    with pytest.raises(loader.ContentError, match=r"patches\[0\]: `replace` names no block"):
+        loader.check(broken)
 
 
 def test_a_patch_for_an_unknown_house_rule_is_refused(data):
     broken = copy.deepcopy(data)
     broken["patches"][0]["when"] = "jack_twelve"
-    with pytest.raises(content.ContentError, match=r"unknown house rule \['jack_twelve'\]"):
-        content.check(broken)
+    with pytest.raises(loader.ContentError, match=r"unknown house rule \['jack_twelve'\]"):
+        loader.check(broken)
 
 
 def test_two_patches_of_equal_weight_for_one_block_are_refused(data):
@@ -364,29 +364,31 @@ def test_two_patches_of_equal_weight_for_one_block_are_refused(data):
     twin = copy.deepcopy(next(p for p in broken["patches"] if p["when"] == "stock_only"))
     twin["when"] = "jack_eleven"
     broken["patches"].append(twin)
-    with pytest.raises(content.ContentError, match=r"two patches replace"):
-        content.check(broken)
+    with pytest.raises(loader.ContentError, match=r"two patches replace"):
+        loader.check(broken)
 
 
 def test_a_patch_missing_norwegian_is_refused(data):
     broken = copy.deepcopy(data)
     del broken["patches"][0]["text"]["nb"]
-    with pytest.raises(content.ContentError, match=r"patches\[0\].*'nb' text is missing"):
-        content.check(broken)
+    with pytest.raises(loader.ContentError, match=r"patches\[0\].*'nb' text is missing"):
+        loader.check(broken)
 
 
 def test_a_whole_round_that_breaks_a_house_rule_is_refused(data):
     broken = copy.deepcopy(data)
-    broken["round"]["turns"][0]["place"] = 1  # a place the player looked at
-    with pytest.raises(content.ContentError, match=r"round, with .*no_seen_swap.*seen place"):
-        content.check(broken)
+    broken["round"]["standard"]["turns"][0]["place"] = 1  # a place the player looked at
+    with pytest.raises(
+        loader.ContentError, match=r"round.standard, with .*no_seen_swap.*seen place"
+    ):
+        loader.check(broken)
 
 
 def test_a_whole_round_with_a_card_twice_is_refused(data):
     broken = copy.deepcopy(data)
-    broken["round"]["turns"][0]["card"] = "H9"  # Ada's ghost
-    with pytest.raises(content.ContentError, match=r"a card appears twice"):
-        content.check(broken)
+    broken["round"]["standard"]["turns"][0]["card"] = "H9"  # Ada's ghost
+    with pytest.raises(loader.ContentError, match=r"a card appears twice"):
+        loader.check(broken)
 
 
 # ------------------------------------------------------------------ own-words issue defects
@@ -418,7 +420,8 @@ def test_every_section_variant_and_question_links_to_itself(client, language):
     assert len(ids) >= 15 + 5 + 8
     for anchor in ids:
         assert f'href="#{anchor}"' in html, anchor
-    assert html.count('href="#contents"') == len(re.findall(r"<section id=", html))
+    # each section's "Back to contents", and the contents' own heading link
+    assert html.count('href="#contents"') == len(re.findall(r"<section id=", html)) + 1
 
 
 @pytest.mark.django_db

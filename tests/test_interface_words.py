@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from rules import cards, content
+from rules import cards, words
 from rules.views import house_url
 from scorepad.models import Game
 
@@ -368,7 +368,7 @@ def test_an_impossible_total_names_both_nearest_totals_in_the_pages_numbers(
     html = enter(client, game, typed, whole[0], lang=language).content.decode()
 
     def fmt(number):
-        return content.format_points(number, language)
+        return words.format_points(number, language)
 
     said = template.format(v=fmt(value), lo=fmt(whole[0]), hi=fmt(whole[-1]))
     low, high = fmt(value - Decimal("0.5")), fmt(value + Decimal("0.5"))

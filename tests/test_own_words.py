@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.content import DATA_FILE
+from rules.loader import DATA_FILE
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 RUN = 8

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 
 from ghost_site import prerendered
-from rules import cards, content
+from rules import cards, schema
 from rules.views import prerendered_paths
 
 ORIGIN = "https://ghost.example"
@@ -77,7 +77,7 @@ def test_every_rules_page_in_both_languages_is_prerendered():
     paths = prerendered_paths()
     assert set(PAGES) <= set(paths)
     assert len(paths) == len(set(paths))
-    houses = [h for h in content.all_houses() if h.threshold in (cards.LOSS_THRESHOLD, None)]
+    houses = [h for h in schema.all_houses() if h.threshold in (cards.LOSS_THRESHOLD, None)]
     assert len(paths) == 2 * (5 + len(houses) - 1)
     assert not any("/to-" in path for path in paths)
 

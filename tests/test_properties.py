@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from rules import cards
-from scorepad.fields import parse_ranks
+from rules.words import parse_ranks
 from scorepad.forms import NewGameForm, RoundForm
 from scorepad.models import Game, Round
 from scorepad.scoring import outcome
@@ -178,7 +178,7 @@ class TestFormsNeverFail(TestCase):
 @pytest.mark.parametrize("lang", ["en", "nb"])
 @given(value=halves)
 def test_round_form_accepts_a_possible_total_in_the_readers_format(lang, value):
-    from rules.content import format_points
+    from rules.words import format_points
 
     game = Game(variant="standard", jack_value=Decimal("0.5"), threshold=21)
 

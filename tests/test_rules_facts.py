@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from rules import cards, content
+from rules import cards, rendering, words
 
 D = Decimal
 
@@ -103,14 +103,14 @@ def test_four_of_a_rank_check_counts_across_hands():
 
 @pytest.mark.parametrize(("language", "text"), [("en", "3.5"), ("nb", "3,5")])
 def test_numbers_follow_the_language(language, text):
-    assert content.format_points(D("3.5"), language) == text
-    assert content.format_points(D("19.0"), language) == "19"
+    assert words.format_points(D("3.5"), language) == text
+    assert words.format_points(D("19.0"), language) == "19"
 
 
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_every_section_renders_in_both_languages(language):
     with translation.override(language):
-        sections = content.rendered_sections(language)
+        sections = rendering.rendered_sections(language)
     ids = [s["id"] for s in sections]
     for wanted in (
         "values",
@@ -132,7 +132,7 @@ def test_every_section_renders_in_both_languages(language):
     ("language", "total", "total11"), [("en", "3.5", "14"), ("nb", "3,5", "14")]
 )
 def test_worked_example_is_computed(language, total, total11):
-    sections = content.rendered_sections(language)
+    sections = rendering.rendered_sections(language)
     example = next(b for s in sections for b in s["blocks"] if b["kind"] == "hand_example")
     assert example["figures"]["total"] == total
     assert example["figures"]["total11"] == total11
@@ -147,7 +147,7 @@ def test_worked_example_is_computed(language, total, total11):
 
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_four_lines_to_settle(language):
-    sections = content.rendered_sections(language)
+    sections = rendering.rendered_sections(language)
     settle = next(b for s in sections for b in s["blocks"] if b["kind"] == "settle")
     assert len(settle["items"]) == 4
     assert all(item["question"] and item["default"] and item["other"] for item in settle["items"])
@@ -155,7 +155,7 @@ def test_four_lines_to_settle(language):
 
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_variant_table_has_the_standard_game_and_the_four_variants(language):
-    rows = content.variant_rows(language)
+    rows = rendering.variant_rows(language)
     assert [r["key"] for r in rows] == [
         "standard",
         "seven_cards",
@@ -167,5 +167,5 @@ def test_variant_table_has_the_standard_game_and_the_four_variants(language):
 
 
 def test_norwegian_variant_names():
-    names = [r["name"] for r in content.variant_rows("nb")]
+    names = [r["name"] for r in rendering.variant_rows("nb")]
     assert names == ["Vanlig", "Sju kort", "Knekt som 11", "Tre på hånden", "Bare trekkbunke"]

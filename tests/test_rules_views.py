@@ -8,7 +8,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test.signals import template_rendered
 
-from rules import content
+from rules import loader
 
 PAGES = {
     "en": ["/en/", "/en/rules/", "/en/variants/"],
@@ -92,7 +92,7 @@ def test_numbers_follow_the_language_on_the_page(client):
 
 def test_rules_page_is_complete_in_norwegian(client):
     html = client.get("/nb/regler/").content.decode()
-    titles = [section["title"]["nb"] for section in content.rules().sections]
+    titles = [section["title"]["nb"] for section in loader.rules().sections]
     assert len(titles) >= 15
     for phrase in (
         *titles,
@@ -226,6 +226,7 @@ def test_titles_name_the_game_once(client, url, title):
 
 def test_the_ghost_card_is_named_as_a_card_not_as_the_game(client):
     html = client.get("/nb/regler/").content.decode()
-    row = html[html.index('<th scope="row">Spøkelset') :][:200]
+    row = html[html.index('<th scope="row">Spøkelset') :][:200]  # capitalised under «Rad»
     assert "♠" in row
+    assert '<th scope="row">spøkelset' not in html
     assert '<th scope="row">Spøkelse <' not in html

@@ -38,6 +38,8 @@ def pages(language, game):
             reverse("rules:rules"),
             house_url("rules", house),
             house_url("rules", cards.House(variant="three_in_hand", threshold=None)),
+            house_url("rules", cards.House(variant="seven_cards", threshold=15)),
+            house_url("card", cards.House(variant="three_in_hand")),
             reverse("rules:variants"),
             house_url("card", house),
             house_url("sheet", cards.House(more_players=True), 5),

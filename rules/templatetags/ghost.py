@@ -1,8 +1,7 @@
 from django import template
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
-from rules import content
+from rules import words
 
 register = template.Library()
 
@@ -12,7 +11,7 @@ def points(value):
     """A score in the reader's format: 3.5 / 3,5; whole numbers stay whole."""
     if value is None or value == "":
         return ""
-    return content.format_points(value, get_language())
+    return words.format_points(value, get_language())
 
 
 @register.filter
@@ -21,13 +20,7 @@ def lang(texts):
     return texts.get(get_language(), texts.get("en", ""))
 
 
-@register.filter
-def and_list(names):
-    """'Anna', 'Anna and Bo', 'Anna, Bo and Cleo' (og in Norwegian)."""
-    names = [str(n) for n in names]
-    if len(names) < 2:
-        return "".join(names)
-    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+and_list = register.filter("and_list", words.and_list)  # also importable from here
 
 
 @register.filter

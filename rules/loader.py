@@ -1,0 +1,356 @@
+"""The rules as data: load rules/data/rules.toml and check it.
+
+The file holds each text in English and Norwegian side by side. Loading fails loudly,
+naming the entry, when a text lacks a language, a card or placeholder is unknown, or a
+variant of rules/cards.py has no description, so a broken edit never reaches a page.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+
+from . import cards
+from .round import play_round
+from .schema import (
+    BLOCK_KINDS,
+    FACT_KEYS,
+    FACTS,
+    PERCENT_FACTS,
+    PLACEHOLDER,
+    TOTAL_KINDS,
+    VALUE_KINDS,
+    all_houses,
+    holds,
+)
+from .words import NUMBER_WORDS
+
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+DATA_FILE = Path(__file__).parent / "data" / "rules.toml"
+
+
+class ContentError(ValueError):
+    """The rules data is broken; the message names the entry."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    sections: list[dict[str, Any]]
+    variants: dict[str, dict[str, Any]]
+    faq: list[dict[str, Any]]
+    related: list[dict[str, Any]]
+    sources: list[dict[str, Any]]
+    patches: list[dict[str, Any]]
+    round: dict[str, Any]
+
+
+def _check_text(node: Any, where: str, figures: set[str] = frozenset()) -> None:
+    if not isinstance(node, dict):
+        raise ContentError(f"{where}: expected a text in {' and '.join(LANGUAGES)}")
+    for lang in LANGUAGES:
+        text = node.get(lang)
+        if not isinstance(text, str) or not text.strip():
+            raise ContentError(f"{where}: the {lang!r} text is missing")
+        for kind, arg in PLACEHOLDER.findall(text):
+            _check_placeholder(kind, arg, f"{where} ({lang})", figures)
+        if PLACEHOLDER.sub("", text).count("{"):
+            raise ContentError(f"{where} ({lang}): a placeholder is not closed or malformed")
+    for key in FACT_KEYS:
+        if key in node:
+            _check_facts(node[key], f"{where}.{key}")
+    extra = set(node) - set(LANGUAGES) - set(FACT_KEYS)
+    if extra:
+        raise ContentError(f"{where}: unknown language {sorted(extra)}")
+
+
+def _check_cards(codes: Any, where: str) -> None:
+    for code in codes if isinstance(codes, list) else str(codes).split():
+        try:
+            cards.parse_card(str(code))
+        except ValueError:
+            raise ContentError(f"{where}: unknown card or rank {code!r}") from None
+
+
+def _check_placeholder(kind: str, arg: str, where: str, figures: set[str]) -> None:
+    if kind in VALUE_KINDS:
+        if arg not in cards.RANKS:
+            raise ContentError(f"{where}: unknown rank {arg!r} in {{{kind}:{arg}}}")
+    elif kind == "cards" or kind in TOTAL_KINDS:
+        _check_cards(arg, where)
+    elif kind in ("fact", "word", "Word", "percent"):
+        if arg not in FACTS:
+            raise ContentError(f"{where}: unknown fact {arg!r}")
+        if (kind == "percent") != (arg in PERCENT_FACTS):
+            raise ContentError(f"{where}: {arg} is {'' if kind == 'percent' else 'not '}a share")
+        if kind in ("word", "Word") and (
+            not 0 <= FACTS[arg] < len(NUMBER_WORDS["en"]) or FACTS[arg] % 1
+        ):
+            raise ContentError(f"{where}: {arg} = {FACTS[arg]} is no small count; use {{fact:…}}")
+    elif kind == "ex":
+        if arg not in figures:
+            raise ContentError(f"{where}: {{ex:{arg}}} is not a figure of this block")
+    else:
+        raise ContentError(f"{where}: unknown placeholder {{{kind}:…}}")
+
+
+def _check_facts(spec: Any, where: str) -> None:
+    if not isinstance(spec, dict) or not spec:
+        raise ContentError(f'{where}: name facts, as in {{ lie = "row" }}')
+    for name, wanted in spec.items():
+        if name not in cards.FACT_VALUES:
+            raise ContentError(f"{where}: unknown fact {name!r}")
+        for value in wanted if isinstance(wanted, list) else [wanted]:
+            if value not in cards.FACT_VALUES[name]:
+                raise ContentError(f"{where}: {name} is never {value!r}")
+
+
+def _check_block(block: dict[str, Any], where: str) -> None:
+    kind = BLOCK_KINDS.get(block.get("kind"))
+    if kind is None:
+        raise ContentError(f"{where}: unknown block kind {block.get('kind')!r}")
+    for key in FACT_KEYS:
+        if key in block:
+            _check_facts(block[key], f"{where}.{key}")
+    for field in kind.texts:
+        _check_text(block.get(field), f"{where}.{field}", kind.figures)
+    if kind.items is not None:
+        if not block.get("items"):
+            raise ContentError(f"{where}: a {block['kind']} needs items")
+        for i, item in enumerate(block["items"]):
+            if not kind.items:
+                _check_text(item, f"{where}.items[{i}]")
+            for field in kind.items:
+                _check_text(item.get(field), f"{where}.items[{i}].{field}")
+            for key in FACT_KEYS if kind.items else ():
+                if key in item:
+                    _check_facts(item[key], f"{where}.items[{i}].{key}")
+    for field in kind.cards:
+        if field in block:
+            _check_cards(block[field], f"{where}.{field}")
+    if block["kind"] == "table_picture" and block.get("variant", "house") not in (
+        "house",
+        *cards.VARIANTS,
+    ):
+        raise ContentError(f"{where}: unknown variant {block['variant']!r}")
+
+
+def _conditions(patch: dict[str, Any], where: str) -> frozenset[str]:
+    when = patch.get("when")
+    when = [when] if isinstance(when, str) else when
+    if not when or not isinstance(when, list):
+        raise ContentError(f"{where}: a patch needs `when`, a house rule or a variant")
+    unknown = set(when) - cards.HOUSE_CONDITIONS
+    if unknown:
+        raise ContentError(f"{where}: unknown house rule {sorted(unknown)}")
+    return frozenset(when)
+
+
+def _targets(data: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Everything a patch may replace, by id: blocks of the sections, and FAQ entries."""
+    found: dict[str, tuple[str, dict[str, Any]]] = {}
+    for section in data.get("sections") or []:
+        for block in section.get("blocks", []):
+            if "id" in block:
+                found[block["id"]] = ("block", block)
+    for entry in data.get("faq") or []:
+        found[entry["id"]] = ("faq", entry)
+    return found
+
+
+def check(data: dict[str, Any]) -> Rules:
+    """Validate parsed rules data; raise ContentError naming the first broken entry."""
+    sections = data.get("sections") or []
+    if not sections:
+        raise ContentError("rules: there are no sections")
+    seen = set()
+    for i, section in enumerate(sections):
+        sid = section.get("id")
+        where = f"sections[{sid or i}]"
+        if not sid or sid in seen:
+            raise ContentError(f"{where}: every section needs a unique id")
+        seen.add(sid)
+        _check_text(section.get("title"), f"{where}.title")
+        for j, block in enumerate(section.get("blocks", [])):
+            _check_block(block, f"{where}.blocks[{j}]")
+            if "id" in block:
+                if block["id"] in seen:
+                    raise ContentError(f"{where}.blocks[{j}]: the id {block['id']!r} is taken")
+                seen.add(block["id"])
+
+    variants = data.get("variants") or {}
+    for key in variants:
+        if key not in cards.VARIANTS:
+            raise ContentError(f"variants.{key}: no such variant in rules/cards.py")
+    for key in cards.VARIANTS:
+        entry = variants.get(key)
+        if not entry:
+            raise ContentError(f"variants.{key}: the variant has no entry")
+        _check_text(entry.get("name"), f"variants.{key}.name")
+        if "description" not in entry:
+            raise ContentError(f"variants.{key}: the variant has no description")
+        _check_text(entry["description"], f"variants.{key}.description")
+
+    groups = (
+        ("faq", ("question", "answer")),
+        ("related", ("name", "text")),
+        ("sources", ("title", "says")),
+    )
+    for group, fields in groups:
+        for i, entry in enumerate(data.get(group) or []):
+            for field in fields:
+                _check_text(entry.get(field), f"{group}[{i}].{field}")
+    for i, entry in enumerate(data.get("faq") or []):
+        if not entry.get("id") or entry["id"] in seen:
+            raise ContentError(f"faq[{i}]: every question needs a unique id")
+        seen.add(entry["id"])
+
+    targets = _targets(data)
+    for i, patch in enumerate(data.get("patches") or []):
+        where = f"patches[{i}]"
+        patch["conditions"] = _conditions(patch, where)
+        target = patch.get("replace")
+        if target not in targets:
+            raise ContentError(f"{where}: `replace` names no block or question: {target!r}")
+        kind, original = targets[target]
+        if patch.get("drop"):
+            continue
+        merged = patched(original, {target: patch})
+        if kind == "block":
+            _check_block(merged, f"{where} ({target})")
+        else:
+            for field in ("question", "answer"):
+                _check_text(merged.get(field), f"{where}.{field}")
+
+    rules = Rules(
+        sections,
+        variants,
+        data.get("faq") or [],
+        data.get("related") or [],
+        data.get("sources") or [],
+        data.get("patches") or [],
+        data.get("round") or {},
+    )
+    scripts = rules.round
+    for key in cards.TABLE_VARIANTS:
+        if key not in scripts:
+            raise ContentError(f"round.{key}: every variant a table can choose needs its round")
+    for house in all_houses():
+        try:
+            patches = choose_patches(rules, house)
+        except ValueError as error:
+            raise ContentError(f"patches for {sorted(house.conditions())}: {error}") from None
+        prove(rules, house, patches)
+        try:
+            play_round(scripts[house.variant], house)
+        except (ValueError, KeyError, TypeError) as error:
+            where = f"round.{house.variant}, with {sorted(house.conditions())}"
+            raise ContentError(f"{where}: {error}") from None
+    return rules
+
+
+def table_name(house: cards.House) -> str:
+    from .house import to_slug
+
+    return f"“{to_slug(house) or 'the defaults'}” {sorted(house.conditions())}"
+
+
+def prove(rules: Rules, house: cards.House, patches: dict[str, dict[str, Any]]) -> None:
+    """Every block, item and question shown at this table is true there: the facts it
+    assumes hold. Otherwise ContentError naming the block and the table."""
+
+    def need(entry: dict[str, Any], where: str) -> None:
+        spec = entry.get("assumes") or {}
+        failing = {
+            name: wanted for name, wanted in spec.items() if not holds({name: wanted}, house)
+        }
+        if failing:
+            raise ContentError(
+                f"{where} assumes {failing}, false at {table_name(house)}, and no text is "
+                "written for that table: add a patch, or show the block `only` where it holds"
+            )
+
+    for section in rules.sections:
+        for j, original in enumerate(section.get("blocks", [])):
+            where = f"sections[{section['id']}].blocks[{j}]"
+            if "id" in original:
+                where += f" ({original['id']})"
+            block = patched(original, patches)
+            if block is None or not holds(block.get("only"), house):
+                continue
+            need(block, where)
+            for i, item in enumerate(block.get("items") or []):
+                if isinstance(item, dict) and holds(item.get("only"), house):
+                    need(item, f"{where}.items[{i}]")
+    for i, original in enumerate(rules.faq):
+        entry = patched(original, patches)
+        if entry is not None and holds(entry.get("only"), house):
+            need(entry, f"faq[{i}] ({original['id']})")
+
+
+def patched(entry: dict[str, Any], patches: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """The entry as this table plays it: None when dropped; `patched` marks a change."""
+    patch = patches.get(entry.get("id", ""))
+    if patch is None:
+        return entry
+    if patch.get("drop"):
+        return None
+    kept = {k: v for k, v in entry.items() if k not in FACT_KEYS}  # a patch states its own
+    return {**kept, **patch_fields(patch), "patched": True}
+
+
+def shown_items(block: dict[str, Any], house: cards.House) -> list[Any]:
+    """A block's items that are shown at this table (an item may be `only` for some)."""
+    return [
+        item
+        for item in block.get("items") or []
+        if not isinstance(item, dict) or holds(item.get("only"), house)
+    ]
+
+
+def patch_fields(patch: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in patch.items() if k not in ("when", "replace", "conditions", "drop")}
+
+
+def choose_patches(rules: Rules, house: cards.House) -> dict[str, dict[str, Any]]:
+    """For each id, the patch that applies to this table: of those whose house rules all
+    hold, a variant's before a house rule's, then the one naming the most of them. Two
+    such patches of equal weight are an error."""
+    held = house.conditions()
+    chosen: dict[str, dict[str, Any]] = {}
+
+    def weight(patch):  # a variant's patch outweighs a house rule's
+        return (bool(patch["conditions"] & set(cards.TABLE_VARIANTS)), len(patch["conditions"]))
+
+    applying: dict[str, list[dict[str, Any]]] = {}
+    for patch in rules.patches:
+        if patch["conditions"] <= held:
+            applying.setdefault(patch["replace"], []).append(patch)
+    for target, patches in applying.items():
+        patches.sort(key=weight, reverse=True)
+        if len(patches) > 1 and weight(patches[0]) == weight(patches[1]):
+            raise ValueError(f"two patches replace {target!r}; give one more conditions")
+        chosen[target] = patches[0]
+    return chosen
+
+
+def load(path: Path = DATA_FILE) -> Rules:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{path.name}: {error}") from error
+    return check(data)
+
+
+@cache
+def rules() -> Rules:
+    return load()
+
+
+def variant_name(key: str, language: str | None = None) -> str:
+    return rules().variants[key]["name"][language or translation.get_language()]

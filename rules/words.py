@@ -1,0 +1,190 @@
+"""Words and numbers in the reader's language: card and rank names, counts written
+out, points as 3.5 / 3,5, percentages, a list of names joined with "and".
+
+The rules pages, the scorepad and the template tags all say cards and numbers through
+this module.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import cache
+
+from django.utils import translation
+from django.utils.formats import get_format
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+
+from . import cards
+
+RANK_NAMES = {
+    "en": {
+        "A": "ace",
+        "2": "two",
+        "3": "three",
+        "4": "four",
+        "5": "five",
+        "6": "six",
+        "7": "seven",
+        "8": "eight",
+        "9": "nine",
+        "T": "ten",
+        "J": "jack",
+        "Q": "queen",
+        "K": "king",
+    },
+    "nb": {
+        "A": "ess",
+        "2": "toer",
+        "3": "treer",
+        "4": "firer",
+        "5": "femmer",
+        "6": "sekser",
+        "7": "sjuer",
+        "8": "åtter",
+        "9": "nier",
+        "T": "tier",
+        "J": "knekt",
+        "Q": "dame",
+        "K": "konge",
+    },
+}
+_PLURALS = {
+    "en": "aces twos threes fours fives sixes sevens eights nines tens jacks queens kings",
+    "nb": "ess toere treere firere femmere seksere sjuere åttere niere tiere knekter damer konger",
+}
+RANK_PLURALS = {
+    language: dict(zip(cards.RANKS, words.split(), strict=True))
+    for language, words in _PLURALS.items()
+}
+# The index letters printed in the corner of the cards.
+RANK_SHORT = {
+    "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"},
+    "nb": {"T": "10", "J": "Kn", "Q": "D", "K": "K", "A": "E"},
+}
+SUIT_NAMES = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "nb": {"S": "spar", "H": "hjerter", "D": "ruter", "C": "kløver"},
+}
+
+
+# Small counts in running text are written out, as both languages do in prose.
+NUMBER_WORDS = {
+    "en": [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+    ],
+    "nb": [
+        "null",
+        "én",
+        "to",
+        "tre",
+        "fire",
+        "fem",
+        "seks",
+        "sju",
+        "åtte",
+        "ni",
+        "ti",
+        "elleve",
+        "tolv",
+    ],
+}
+
+
+@cache
+def points_formatter(language: str):
+    """A formatter for one language: 3.5 in English, 3,5 in Norwegian, 19 not 19.0.
+
+    Looked up once per language; the score table calls it for every cell.
+    """
+    separator = get_format("DECIMAL_SEPARATOR", language, use_l10n=True)
+
+    def fmt(value: Decimal | int) -> str:
+        value = Decimal(value)
+        if value == value.to_integral_value():
+            return str(int(value))
+        return f"{value:.1f}".replace(".", separator)
+
+    return fmt
+
+
+def format_points(value: Decimal | int, language: str | None = None) -> str:
+    return points_formatter(language or translation.get_language())(value)
+
+
+def card_name(code: str, language: str) -> str:
+    rank, suit = cards.parse_card(code)
+    rank_name = RANK_NAMES[language][rank]
+    if suit is None:
+        return rank_name
+    suit_name = SUIT_NAMES[language][suit]
+    return f"{rank_name} of {suit_name}" if language == "en" else f"{suit_name} {rank_name}"
+
+
+def rank_label(rank: str, language: str) -> str:
+    return RANK_SHORT[language].get(rank, rank)
+
+
+def card_html(code: str, language: str) -> SafeString:
+    rank, suit = cards.parse_card(code)
+    colour = "red" if suit in ("H", "D") else "black"
+    return format_html(
+        '<span class="card card-{}" role="img" aria-label="{}">{}{}</span>',
+        colour,
+        card_name(code, language),
+        cards.SUIT_SYMBOLS.get(suit, ""),
+        rank_label(rank, language),
+    )
+
+
+def format_percent(share: Decimal, language: str) -> str:
+    number = int((share * 100).quantize(Decimal(1)))
+    return f"{number}%" if language == "en" else f"{number}\N{NO-BREAK SPACE}%"
+
+
+def and_list(names) -> str:
+    """'Anna', 'Anna and Bo', 'Anna, Bo and Cleo' (og in Norwegian)."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+# Every way a rank may be typed, in either language: the rank codes (A, 2-9, T, J, Q, K)
+# and the corner letters of both languages' cards (10, Kn, E, D, ...), from this module.
+RANK_WORDS = {rank.lower(): rank for rank in cards.RANKS}
+RANK_WORDS.update(
+    {label.lower(): rank for labels in RANK_SHORT.values() for rank, label in labels.items()}
+)
+# Longest first, so that "10" and "kn" win over "1" and "k".
+_RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True)))
+
+
+def parse_ranks(text: str) -> list[str]:
+    """'8 J A 2 K', '8,kn,e,2,k' or '8ja2k' -> ['8', 'J', 'A', '2', 'K']."""
+    text = text.lower()
+    ranks, position = [], 0
+    for match in _RANK_TOKEN.finditer(text):
+        gap = text[position : match.start()]
+        if gap.strip(" ,;/+-"):
+            raise ValueError(gap.strip())
+        ranks.append(RANK_WORDS[match.group()])
+        position = match.end()
+    rest = text[position:]
+    if rest.strip(" ,;/+-"):
+        raise ValueError(rest.strip())
+    return ranks
