@@ -10,9 +10,12 @@ so the language switch keeps the combination.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django import forms
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -102,95 +105,155 @@ def own_words(form: forms.Form) -> None:
         )
 
 
+@dataclass(frozen=True)
+class Asked:
+    """How the form asks for one house rule (one entry of `cards.HOUSE_RULES`): the
+    form's fields for it, made afresh for each form in the reader's language, what they
+    show for a table, and the value of `House`'s field that the answers give."""
+
+    fields: Callable[[], dict[str, forms.Field]]
+    initial: Callable[[cards.House], dict[str, object]]
+    value: Callable[[dict], object]
+
+
+def _either(label, yes: tuple[str, str], no: tuple[str, str]) -> forms.TypedChoiceField:
+    """A choice of two, the first the site's default: True or False. Sent without it (a
+    form from before the choice existed), it is the default."""
+    return forms.TypedChoiceField(
+        label=label,
+        coerce=lambda value: value == yes[0],
+        required=False,
+        empty_value=True,
+        choices=[yes, no],
+        widget=forms.RadioSelect,
+        initial=yes[0],
+    )
+
+
+def _game_lengths() -> list[tuple[str, str]]:
+    return [
+        ("threshold", gettext("when someone reaches %(n)s points") % {"n": cards.LOSS_THRESHOLD}),
+        ("custom", gettext("at another threshold")),
+        ("single", gettext("after a single round")),
+    ]
+
+
+def _game_length(house: cards.House) -> str:
+    if house.single_round:
+        return "single"
+    return "threshold" if house.threshold == cards.LOSS_THRESHOLD else "custom"
+
+
+# By the field of `House` each house rule sets, in the order the form asks them (after
+# the variant); every house rule must have one (checked below).
+ASKED = {
+    "more_players": Asked(
+        fields=lambda: {
+            "more_players": forms.BooleanField(
+                label=_("More than two play the five-card game"),
+                required=False,
+                help_text=gettext(
+                    "A house rule: up to %(n)s players, %(cards)s cards each, as many as one "
+                    "deck can deal."
+                )
+                % {"n": cards.most_players(cards.STANDARD), "cards": cards.STANDARD.hand_size},
+            )
+        },
+        initial=lambda house: {"more_players": house.more_players},
+        value=lambda data: bool(data.get("more_players")),
+    ),
+    "jack": Asked(
+        fields=lambda: {
+            "jack_value": forms.TypedChoiceField(
+                label=_("A jack is worth"),
+                coerce=Decimal,
+                choices=[(str(v), format_points(v)) for v in cards.JACK_VALUES],
+                widget=forms.RadioSelect,
+                initial=str(cards.JACK_HALF),
+            )
+        },
+        initial=lambda house: {"jack_value": str(house.jack)},
+        value=lambda data: data["jack_value"],
+    ),
+    "start_card": Asked(
+        fields=lambda: {
+            "start_card": _either(
+                _("The discard pile starts with"),
+                ("card", pgettext_lazy("start", "a face-up card")),
+                ("stock", pgettext_lazy("start", "nothing: stock only")),
+            )
+        },
+        initial=lambda house: {"start_card": "card" if house.start_card else "stock"},
+        value=lambda data: data["start_card"],
+    ),
+    "swap_seen": Asked(
+        fields=lambda: {
+            "swap_seen": _either(
+                _("May you swap away a card you have seen?"), ("yes", _("yes")), ("no", _("no"))
+            )
+        },
+        initial=lambda house: {"swap_seen": "yes" if house.swap_seen else "no"},
+        value=lambda data: data["swap_seen"],
+    ),
+    "threshold": Asked(
+        fields=lambda: {
+            "game_length": forms.ChoiceField(
+                label=_("The game ends"),
+                choices=_game_lengths(),
+                widget=forms.RadioSelect,
+                initial="threshold",
+            ),
+            "threshold": forms.IntegerField(
+                label=_("Loss threshold"),
+                required=False,
+                min_value=cards.THRESHOLD_RANGE[0],
+                max_value=cards.THRESHOLD_RANGE[1],
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            ),
+        },
+        initial=lambda house: {
+            "game_length": _game_length(house),
+            "threshold": house.threshold if _game_length(house) == "custom" else None,
+        },
+        value=lambda data: {
+            "threshold": cards.LOSS_THRESHOLD,
+            "custom": data.get("threshold"),
+            "single": None,
+        }[data["game_length"]],
+    ),
+}
+if set(ASKED) != {rule.field for rule in cards.HOUSE_RULES}:
+    raise ImproperlyConfigured("rules.house.ASKED must ask for each of cards.HOUSE_RULES")
+
+
 class HouseFields(forms.Form):
-    """The choices a table makes before the first deal: the variant, the more-players
-    house rule, the jack, the start card, swapping a seen card, and how the game ends.
+    """The choices a table makes before the first deal: the variant, then each house
+    rule of `cards.HOUSE_RULES` as `ASKED` asks it (the more-players house rule, the
+    jack, the start card, swapping a seen card, and how the game ends).
 
     The rules page's form is this; the scorepad's new-game form adds the players. Sent
     without the two choices that never change a score (a form from before they existed),
     both are the site's defaults."""
 
     variant = forms.ChoiceField(label=_("Variant"), widget=forms.RadioSelect, initial="standard")
-    more_players = forms.BooleanField(
-        label=_("More than two play the five-card game"), required=False
-    )
-    jack_value = forms.TypedChoiceField(
-        label=_("A jack is worth"),
-        coerce=Decimal,
-        widget=forms.RadioSelect,
-        initial=str(cards.JACK_HALF),
-    )
-    start_card = forms.TypedChoiceField(
-        label=_("The discard pile starts with"),
-        coerce=lambda value: value == "card",
-        required=False,
-        empty_value=True,
-        choices=[
-            ("card", pgettext_lazy("start", "a face-up card")),
-            ("stock", pgettext_lazy("start", "nothing: stock only")),
-        ],
-        widget=forms.RadioSelect,
-        initial="card",
-    )
-    swap_seen = forms.TypedChoiceField(
-        label=_("May you swap away a card you have seen?"),
-        coerce=lambda value: value == "yes",
-        required=False,
-        empty_value=True,
-        choices=[("yes", _("yes")), ("no", _("no"))],
-        widget=forms.RadioSelect,
-        initial="yes",
-    )
-    game_length = forms.ChoiceField(
-        label=_("The game ends"),
-        choices=[],  # named in __init__, from rules.cards
-        widget=forms.RadioSelect,
-        initial="threshold",
-    )
-    threshold = forms.IntegerField(
-        label=_("Loss threshold"),
-        required=False,
-        min_value=cards.THRESHOLD_RANGE[0],
-        max_value=cards.THRESHOLD_RANGE[1],
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["jack_value"].choices = [(str(v), format_points(v)) for v in cards.JACK_VALUES]
-        self.fields["game_length"].choices = [
-            (
-                "threshold",
-                gettext("when someone reaches %(n)s points") % {"n": cards.LOSS_THRESHOLD},
-            ),
-            ("custom", gettext("at another threshold")),
-            ("single", gettext("after a single round")),
-        ]
         self.fields["variant"].choices = [(key, variant_name(key)) for key in cards.TABLE_VARIANTS]
-        self.fields["more_players"].help_text = gettext(
-            "A house rule: up to %(n)s players, %(cards)s cards each, as many as one deck can deal."
-        ) % {"n": cards.most_players(cards.STANDARD), "cards": cards.STANDARD.hand_size}
+        # the house rules' fields right after the variant, before a subclass's own
+        others = {name: field for name, field in self.fields.items() if name != "variant"}
+        self.fields = {"variant": self.fields["variant"]}
+        for asked in ASKED.values():
+            self.fields.update(asked.fields())
+        self.fields.update(others)
         own_words(self)
 
     @classmethod
     def for_house(cls, house: cards.House) -> HouseFields:
-        if house.single_round:
-            length = "single"
-        elif house.threshold == cards.LOSS_THRESHOLD:
-            length = "threshold"
-        else:
-            length = "custom"
-        return cls(
-            initial={
-                "variant": house.variant,
-                "more_players": house.more_players,
-                "jack_value": str(house.jack),
-                "start_card": "card" if house.start_card else "stock",
-                "swap_seen": "yes" if house.swap_seen else "no",
-                "game_length": length,
-                "threshold": house.threshold if length == "custom" else None,
-            }
-        )
+        initial = {"variant": house.variant}
+        for asked in ASKED.values():
+            initial.update(asked.initial(house))
+        return cls(initial=initial)
 
     def clean(self):
         data = super().clean()
@@ -224,21 +287,12 @@ class HouseFields(forms.Form):
 
     @property
     def threshold_value(self) -> int | None:
-        return {
-            "threshold": cards.LOSS_THRESHOLD,
-            "custom": self.cleaned_data.get("threshold"),
-            "single": None,
-        }[self.cleaned_data["game_length"]]
+        return ASKED["threshold"].value(self.cleaned_data)
 
     def house(self) -> cards.House:
         data = self.cleaned_data
         return cards.House(
-            variant=data["variant"],
-            jack=data["jack_value"],
-            start_card=data["start_card"],
-            swap_seen=data["swap_seen"],
-            threshold=self.threshold_value,
-            more_players=bool(data.get("more_players")),
+            variant=data["variant"], **{field: a.value(data) for field, a in ASKED.items()}
         )
 
 

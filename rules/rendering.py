@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from . import cards
 from .loader import Rules, choose_patches, patched, rules, shown_items
+from .picture import table_picture
 from .round import play_round
 from .schema import BLOCK_KINDS, PLACEHOLDER, TOTAL_KINDS, VALUE_KINDS, facts, holds
 from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
@@ -302,54 +303,6 @@ EXTRAS = {
         ]
     },
 }
-
-
-CARD_W, CARD_H, GAP = 28, 40, 6
-PICTURE_W = 320
-
-
-def table_picture(language: str, house: cards.House | None, key: str) -> dict[str, Any]:
-    """Where the table picture puts each card: the rows of places (or the hands of
-    three), the ghosts set aside, the stock and the discard pile, in a 320-wide box."""
-    if house is None:
-        house = cards.House(variant=key if key in cards.TABLE_VARIANTS else "standard")
-    elif key != "house":  # another variant's picture, with the table's start card
-        house = cards.House(variant=key, start_card=house.start_card)
-    variant = house.rules_variant
-    in_hand = variant.key == "three_in_hand"
-    seats = []
-    if in_hand:
-        # three players: you at the bottom, two across the table; each holds three
-        # cards fanned in the hand and has a ghost lying on the table in front.
-        for label, x, y in (("left", 20, 24), ("right", 200, 24), ("you", 110, 196)):
-            hand = [{"x": x + i * 14, "y": y} for i in range(variant.row_size)]
-            ghost = {"x": x + 64, "y": y + (44 if label != "you" else -50)}
-            seats.append({"who": label, "hand": hand, "ghost": ghost, "places": []})
-        height = 250
-    else:
-        row = variant.row_size
-        width = row * CARD_W + (row - 1) * GAP + 12 + CARD_W
-        left = (PICTURE_W - width) // 2
-        for who, y in (("opponent", 24), ("you", 182)):
-            places = [{"x": left + i * (CARD_W + GAP), "y": y, "number": i + 1} for i in range(row)]
-            ghost = {"x": left + row * (CARD_W + GAP) + 12 - GAP, "y": y}
-            seats.append({"who": who, "places": places, "ghost": ghost, "hand": []})
-        height = 250
-    middle = 112 if not in_hand else 110
-    return {
-        "variant": variant.key,
-        "in_hand": in_hand,
-        "rows": variant.row_size,
-        "seats": seats,
-        "stock": {"x": 112, "y": middle},
-        "discard": {"x": 176, "y": middle},
-        "start_card": house.face_up_start,
-        "width": PICTURE_W,
-        "height": height,
-        "card_w": CARD_W,
-        "card_h": CARD_H,
-        "id": f"picture-{key}",  # one picture of the table's, one of a variant's
-    }
 
 
 @lru_cache(maxsize=512)

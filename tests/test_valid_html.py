@@ -39,6 +39,7 @@ def pages(language, game):
             house_url("rules", house),
             house_url("rules", cards.House(variant="three_in_hand", threshold=None)),
             house_url("rules", cards.House(variant="seven_cards", threshold=15)),
+            house_url("rules", cards.House(more_players=True, start_card=False)),
             house_url("card", cards.House(variant="three_in_hand")),
             reverse("rules:variants"),
             house_url("card", house),
