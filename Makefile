@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PO     := locale/nb/LC_MESSAGES/django.po
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: setup run serve export-static test lint check-translations messages bench bench-tools soak clean
+.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools soak clean
 
 $(STAMP): pyproject.toml
 	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
@@ -33,6 +33,18 @@ serve: setup
 	$(MANAGE) collectstatic --noinput --verbosity 0 && $(MANAGE) prerender && \
 	exec $(BIN)/granian --interface wsgi ghost_site.wsgi:application --host 127.0.0.1 \
 	  --port 8000 --workers 2 --blocking-threads 4 --no-ws
+
+# The README's deploy, run as one command with the production variables from the
+# environment (DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_SITE_URL,
+# DJANGO_BEHIND_TLS_PROXY, DATABASE_URL): install, translations, migrate, static files,
+# the pre-rendered pages, and Django's deploy check. Then start Granian (see README).
+deploy: $(STAMP)
+	@test "$$DJANGO_DEBUG" = 0 || { echo "make deploy: export DJANGO_DEBUG=0 and the other variables (README, Deploying)"; exit 1; }
+	$(MANAGE) compilemessages --verbosity 0 --ignore=.venv
+	$(MANAGE) migrate --noinput
+	$(MANAGE) collectstatic --noinput --verbosity 0
+	$(MANAGE) prerender
+	$(MANAGE) check --deploy --fail-level WARNING
 
 # The rules pages as files, for a static host or a CDN origin (see README).
 export-static: setup

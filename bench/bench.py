@@ -24,14 +24,16 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from phones import Tally, round_entry  # noqa: E402
-from serve import app_server, free_port  # noqa: E402
+from phones import Tally, floor_posts, round_entry  # noqa: E402
+from serve import app_server, floor_server, free_port  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 CONNECTIONS = 32
 THREADS = 2  # wrk's
 WORKERS = 2  # the app server's processes, and nginx's: equal, so the ratio is fair
-APP_THREADS = 4
+APP_THREADS = int(os.environ.get("BENCH_THREADS", "4"))  # Granian's --blocking-threads
+OTHER_THREADS = 1  # the other choice, measured for round entry in the same run
+TODAY_32_PHONES = 190  # req/s, SQLite, before issue 18 (README)
 SEEDED_ROUNDS = 1 + 300 + 1  # the one-round game, the game at the cap (rows), one watched
 
 
@@ -137,16 +139,32 @@ def stored_rounds(env) -> int:
     )
 
 
-def phones(base, seeded, env, results, label):
+def phones(base, seeded, env, results, label, many_only=False):
     """One phone alone, then 32 at once, each over its own games."""
     port = int(base.rsplit(":", 1)[1])
     single = Tally()
-    elapsed = round_entry(port, seeded["writers"][:8], 1, SECONDS / 2, single)
-    results[f"round entry, 1 phone, {label}"] = single.summary(elapsed)
+    if not many_only:
+        elapsed = round_entry(port, seeded["writers"][:8], 1, SECONDS / 2, single)
+        results[f"round entry, 1 phone, {label}"] = single.summary(elapsed)
     tally = Tally()
     elapsed = round_entry(port, seeded["writers"][8:], CONNECTIONS, SECONDS, tally)
     results[f"round entry, 32 phones, {label}"] = tally.summary(elapsed)
     return len(single.accepted) + len(tally.accepted), stored_rounds(env)
+
+
+def floor(env, workdir, results, label):
+    """bench/floor.py on the same database, server and flags: one INSERT in a
+    transaction answering 302, and a 302 without the database."""
+    with floor_server(env, workdir, workers=WORKERS, threads=APP_THREADS) as base:
+        port = int(base.rsplit(":", 1)[1])
+        results[f"floor: one INSERT, 1 c., {label}"] = wrk(base + "/floor/", connections=1)
+        results[f"floor: no database, 1 c., {label}"] = wrk(base + "/nothing/", connections=1)
+        single = Tally()
+        elapsed = floor_posts(port, "/floor/", 1, SECONDS / 2, single)
+        results[f"floor, 1 phone, {label}"] = single.summary(elapsed)
+        many = Tally()
+        elapsed = floor_posts(port, "/floor/", CONNECTIONS, SECONDS, many)
+        results[f"floor, 32 phones, {label}"] = many.summary(elapsed)
 
 
 def main():
@@ -194,6 +212,17 @@ def main():
             f"SQLite: {accepted} rounds accepted, {stored} in the database (with "
             f"{SEEDED_ROUNDS} seeded); 'database is locked': {locked}"
         )
+        floor(env, workdir, results, "SQLite")
+
+    # The other --blocking-threads choice, for round entry on SQLite: the README's flag
+    # is the one that measured better.
+    with app_server(workers=WORKERS, threads=OTHER_THREADS, seed_spec=seed_spec) as (
+        base,
+        seeded,
+        _workdir,
+        env,
+    ):
+        phones(base, seeded, env, results, f"SQLite, {OTHER_THREADS} threads", many_only=True)
 
     with app_server("gunicorn", workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec) as (
         base,
@@ -207,18 +236,23 @@ def main():
     if postgres:
         with app_server(
             workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec, database_url=postgres
-        ) as (base, seeded, _workdir, env):
+        ) as (base, seeded, workdir, env):
+            results["game page, 1 round, 1 c., PostgreSQL"] = wrk(
+                f"{base}/en/scorepad/g/{seeded['one']}/", connections=1
+            )
             accepted, stored = phones(base, seeded, env, results, "PostgreSQL")
             notes.append(f"PostgreSQL: {accepted} rounds accepted, {stored} in the database")
+            floor(env, workdir, results, "PostgreSQL")
 
     print(
-        f"\nGhost benchmark: Granian (WSGI) {WORKERS} workers x {APP_THREADS} threads, nginx "
-        f"{WORKERS} workers, wrk {CONNECTIONS} connections unless '1 c.', {SECONDS} s a case, "
+        f"\nGhost benchmark: Granian (WSGI) {WORKERS} workers x {APP_THREADS} blocking "
+        f"threads, nginx {WORKERS} workers, wrk {CONNECTIONS} connections unless '1 c.', "
+        f"{SECONDS} s a case, "
         f"{os.cpu_count()} cores shared with the load generator\n"
     )
-    print(f"{'case':40} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    print(f"{'case':46} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     for name, r in results.items():
-        print(f"{name:40} {r['rps']:9.0f} {r['p50']:8.2f} {r['p99']:8.2f} {r['errors']:7d}")
+        print(f"{name:46} {r['rps']:9.0f} {r['p50']:8.2f} {r['p99']:8.2f} {r['errors']:7d}")
     print()
     for note in notes:
         print(note)
@@ -261,11 +295,55 @@ def main():
         "watch poll rendering, 1 round, 1 c.",
         "p50",
     )
+    # The floor: the same server, flags and database, one INSERT in a transaction.
+    game_page = {
+        "SQLite": "game page, 1 round, 1 c.",
+        "PostgreSQL": "game page, 1 round, 1 c., PostgreSQL",
+    }
     for database in ("SQLite", "PostgreSQL"):
+        if f"floor, 1 phone, {database}" not in results:
+            continue
+        ratio(
+            f"round entry p50 / floor p50, 1 phone, {database}",
+            f"round entry, 1 phone, {database}",
+            f"floor, 1 phone, {database}",
+            "p50",
+            "(goal: at most 5x)",
+        )
+        ratio(
+            f"game page p50 / floor p50, 1 c., {database}",
+            game_page[database],
+            f"floor: one INSERT, 1 c., {database}",
+            "p50",
+        )
+        ratio(
+            f"no database p50 / floor p50, 1 c., {database}",
+            f"floor: no database, 1 c., {database}",
+            f"floor: one INSERT, 1 c., {database}",
+            "p50",
+        )
+        ratio(
+            f"round entry req/s / floor req/s, 32 phones, {database}",
+            f"round entry, 32 phones, {database}",
+            f"floor, 32 phones, {database}",
+            "rps",
+        )
+    for database in ("SQLite", f"SQLite, {OTHER_THREADS} threads", "PostgreSQL"):
         name = f"round entry, 32 phones, {database}"
         if name in results:
             value = results[name]["p99"] / results[name]["p50"]
-            print(f"{'round entry p99 / p50, 32 phones, ' + database:58} {value:7.2f}x  (goal: 5)")
+            print(f"{'round entry p99 / p50, 32 phones, ' + database:58} {value:7.2f}x  (goal: 3)")
+    sqlite = results["round entry, 32 phones, SQLite"]["rps"]
+    print(
+        f"{'round entry req/s, 32 phones, SQLite / before (190)':58} "
+        f"{sqlite / TODAY_32_PHONES:7.2f}x  (goal: at least 2x)"
+    )
+    ratio(
+        f"round entry req/s, 32 phones, {APP_THREADS} / {OTHER_THREADS} blocking threads",
+        "round entry, 32 phones, SQLite",
+        f"round entry, 32 phones, SQLite, {OTHER_THREADS} threads",
+        "rps",
+    )
     out = Path(__file__).resolve().parent / "out"
     out.mkdir(exist_ok=True)
     (out / "bench.json").write_text(json.dumps(results, indent=1))

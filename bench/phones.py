@@ -87,3 +87,38 @@ def round_entry(
     for t in threads:
         t.join()
     return time.monotonic() - started
+
+
+def floor_posts(port: int, path: str, phones: int, seconds: float, tally: Tally):
+    """The same posts as round_entry (body, cookie, one answer awaited at a time) to one
+    path of bench/floor.py."""
+    csrf = secrets.token_hex(16)
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
+    body = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": csrf, "number": 1, "points_0": "1", "points_1": "2"}
+    )
+    deadline = time.monotonic() + seconds
+
+    def phone():
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        while time.monotonic() < deadline:
+            start = time.perf_counter()
+            try:
+                connection.request("POST", path, body, headers)
+                response = connection.getresponse()
+                response.read()
+                status = response.status
+            except OSError:
+                connection.close()
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                status = 0
+            tally.add(status, time.perf_counter() - start)
+        connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(phones)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.monotonic() - started

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,10 +25,25 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
 
+def _ports() -> list[int]:
+    """BENCH_PORTS=8218-8228 keeps every server of the bench on those ports (on a machine
+    shared with other servers); without it the system picks free ones."""
+    spec = os.environ.get("BENCH_PORTS", "")
+    if not spec:
+        return []
+    low, _dash, high = spec.partition("-")
+    return list(range(int(low), int(high or low) + 1))
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    for port in _ports() or [0]:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")
 
 
 def production_env(workdir: Path, database_url: str | None = None) -> dict[str, str]:
@@ -71,7 +87,7 @@ def game(rounds, players=2, threshold=500, history=0):
 spec = json.loads(sys.argv[1])
 out = {
     "writers": [game(0).edit_token for _ in range(spec["writers"])],
-    "watched": [(g.watch_token, g.version, g.edit_token)
+    "watched": [(g.watch_token, g.poll_mark, g.edit_token)
                 for g in (game(3) for _ in range(spec["watched"]))],
     "one": game(1).edit_token,
     "cap": game(MAX_ROUNDS, history=MAX_ROUND_ROWS - MAX_ROUNDS).edit_token,
@@ -98,14 +114,16 @@ def seed(env, writers=256, watched=50) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def server_command(server: str, port: int, workers: int, threads: int) -> list[str]:
+def server_command(
+    server: str, port: int, workers: int, threads: int, app: str = "ghost_site.wsgi:application"
+) -> list[str]:
     """The production server as the README deploys it (Granian), or gunicorn to compare."""
     if server == "granian":
         return [
             str(BIN / "granian"),
             "--interface",
             "wsgi",
-            "ghost_site.wsgi:application",
+            app,
             "--host",
             "127.0.0.1",
             "--port",
@@ -158,27 +176,49 @@ def app_server(
     seeded = seed(env, **(seed_spec or {}))
     port = free_port()
     log = open(workdir / "server.log", "w")  # noqa: SIM115 - closed below
-    process = subprocess.Popen(
-        server_command(server, port, workers, threads),
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    try:
+        with running(server_command(server, port, workers, threads), port, env, log, "/en/rules/"):
+            yield f"http://127.0.0.1:{port}", seeded, workdir, env
+    finally:
+        log.close()
+        if os.environ.get("KEEP_BENCH") != "1":
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
+def running(command: list[str], port: int, env: dict, log, probe: str):
+    """Start a server and wait until `probe` answers; stop it afterwards."""
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
             try:
-                urllib.request.urlopen(base + "/en/rules/", timeout=2).read()
+                urllib.request.urlopen(base + probe, timeout=2).read()
                 break
+            except urllib.error.HTTPError:
+                break  # it answers
             except OSError:
                 time.sleep(0.1)
         else:
-            raise RuntimeError(f"{server} did not start: " + (workdir / "server.log").read_text())
-        yield base, seeded, workdir, env
+            raise RuntimeError(f"{command[0]} did not start: " + Path(log.name).read_text())
+        yield
     finally:
         process.terminate()
         process.wait(10)
-        log.close()
-        if os.environ.get("KEEP_BENCH") != "1":
-            shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
+def floor_server(env: dict, workdir: Path, workers: int = 2, threads: int = 4):
+    """bench/floor.py on the same database, server and flags: yields its base URL."""
+    port = free_port()
+    with (
+        open(workdir / "floor.log", "w") as log,
+        running(
+            server_command("granian", port, workers, threads, app="bench.floor:application"),
+            port,
+            env,
+            log,
+            "/nothing/",
+        ),
+    ):
+        yield f"http://127.0.0.1:{port}"

@@ -64,9 +64,9 @@ def watcher_for(watched):
         connection.request("GET", f"/en/scorepad/watch/{token}/poll/?v={versions[token]}")
         response = connection.getresponse()
         body = response.read().decode()
-        found = re.search(r"\?v=(\d+)", body)
+        found = re.search(r"\?v=([0-9-]+)", body)
         if found:
-            versions[token] = int(found.group(1))
+            versions[token] = found.group(1)
         return response.status
 
     return watch

@@ -1,4 +1,5 @@
-"""Two small middlewares: one before everything, one after everything."""
+"""Two small middlewares: one after the header-setting ones and before anything reads a
+body, one after everything."""
 
 import codecs
 
@@ -32,16 +33,16 @@ def guard_request_bodies(get_response):
     """A body over MAX_REQUEST_BODY gets 413 before anything reads it: no form parsing,
     no multipart spooling, no temporary file. A body without a length (chunked) is
     refused too; phones always send one. A body in a charset Python does not know gets
-    400 here rather than an exception deep in the form parser."""
+    400 here rather than an exception deep in the form parser. Both answers pass back
+    through the security, CSP and frame-options middleware, and carry no hop-by-hop header
+    (`Connection` is the server's to set: WSGI forbids it to an application)."""
 
     def middleware(request):
         if request.method not in ("GET", "HEAD", "OPTIONS"):
             length = request.META.get("CONTENT_LENGTH") or "0"
             chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
             if chunked or not length.isdecimal() or int(length) > settings.MAX_REQUEST_BODY:
-                response = error_page(request, "413.html", 413)
-                response["Connection"] = "close"
-                return response
+                return error_page(request, "413.html", 413)
             if not known_charset(request.META.get("CONTENT_TYPE", "")):
                 return error_page(request, "400.html", 400)
         return get_response(request)

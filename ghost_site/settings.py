@@ -58,7 +58,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "ghost_site.middleware.guard_request_bodies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -70,6 +69,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # After every middleware that sets a header, before anything reads a body (the CSRF
+    # check reads the form in process_view, after this): a refusal carries every header.
+    "ghost_site.middleware.guard_request_bodies",
     "django_htmx.middleware.HtmxMiddleware",
     "ghost_site.middleware.private_pages",
 ]
@@ -101,6 +103,20 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL: Django's own connection pool (psycopg_pool), one per process; a server
+# holds at most workers × DJANGO_DB_POOL connections (README: "Several app servers").
+# Measured with 2 workers × 4 threads: 2 per worker served as many requests as 4 or a
+# connection per thread, with half the connections. 0 turns the pool off (a connection
+# per thread, kept DJANGO_CONN_MAX_AGE seconds). Off in debug mode.
+DB_POOL = int(os.environ.get("DJANGO_DB_POOL", "0" if DEBUG else "2"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL > 0:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL,
+        "timeout": 10,  # seconds a request waits for a free connection before failing
+        "max_idle": 300,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many phones writing at once: WAL lets readers go on while one writes, IMMEDIATE
     # takes the write lock at BEGIN (no upgrade deadlock), and writers queue instead of
@@ -116,17 +132,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# "pages" holds whole rendered rules pages; they only change with a deploy, so each
-# process may keep its own copy. "default" holds score-table fragments, keyed by what
-# they show. Nothing that must be counted or shared lives in a cache: the rate limit is
-# in the database.
+# "pages" holds whole rendered rules pages (other thresholds, rendered on request); they
+# only change with a deploy, so each process may keep its own copy. "default" holds the
+# game pages (kept per game version) and small fragments, keyed by what they show. Both
+# are bounded in bytes per process (ghost_site/cache.py): 32 + 16 MiB at most, whatever
+# the pages hold. Nothing that must be counted or shared lives in a cache: the rate
+# limit is in the database.
+MiB = 1024 * 1024
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "ghost_site.cache.BoundedMemoryCache",
         "LOCATION": "fragments",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+        "OPTIONS": {"MAX_BYTES": 32 * MiB, "MAX_ENTRIES": 100_000},
     },
-    "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"},
+    "pages": {
+        "BACKEND": "ghost_site.cache.BoundedMemoryCache",
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_BYTES": 16 * MiB, "MAX_ENTRIES": 100_000},
+    },
 }
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
@@ -147,7 +170,7 @@ TIME_ZONE = "Europe/Oslo"
 PRERENDER_ROOT = Path(os.environ.get("DJANGO_PRERENDER_ROOT", BASE_DIR / "prerendered"))
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -207,9 +230,35 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Every handler masks edit and watch tokens and cuts long paths (ghost_site/logs.py).
+# The "django" and "django.server" loggers are named so that Django's defaults (whose
+# handlers would print unmasked lines) are replaced, not kept beside these.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"private": {"()": "ghost_site.logs.MaskTokens"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["private"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["private"],
+        },
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "django": {
+            "handlers": ["console"],
+            "level": "INFO" if DEBUG else "WARNING",
+            "propagate": False,
+        },
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }

@@ -26,11 +26,12 @@ def house_url(name: str, house: cards.House, *args) -> str:
 
 
 def _moved(request, name: str, house: cards.House | None, *args):
-    """A combination named in another order is sent to its one address (an unknown or
-    unplayable one never gets here: the URL converter refuses it, a 404)."""
-    if house is None:
+    """A combination named in another order, or a number written another way (`02`), is
+    sent to its one address (an unknown or unplayable combination never gets here: the
+    URL converter refuses it, a 404)."""
+    if house is None and not args:
         return None
-    wanted = house_url(name, house, *args)
+    wanted = house_url(name, house or cards.House(), *args)
     if request.path != wanted:
         return redirect(wanted, permanent=True)
     return None
@@ -56,11 +57,15 @@ def home(request):
 
 
 @require_safe
-@public
-@rules_cache
 def rules_page(request, house: cards.House | None = None):
     if "variant" in request.GET:
         return choose(request, house or cards.House())
+    return rules_for(request, house)
+
+
+@public
+@rules_cache
+def rules_for(request, house: cards.House | None):
     moved = _moved(request, "rules", house)
     if moved:
         return moved
@@ -70,10 +75,13 @@ def rules_page(request, house: cards.House | None = None):
     return render(request, "rules/rules.html", context)
 
 
+@cache_control(private=True, max_age=60 * 60)
 def choose(request, current: cards.House):
     """The choices form, sent by GET: to the combination's own address when it is valid
     (htmx gets the page straight away, with that address pushed); otherwise the page
-    again with the choices kept and the errors named."""
+    again with the choices kept and the errors named. Its answers differ by HX-Request,
+    so they are `private`: a shared cache that keys only on Accept-Encoding would mix
+    the redirect and the page."""
     form = HouseFields(request.GET)
     if not form.is_valid():
         context = rules_context(current)

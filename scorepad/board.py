@@ -3,7 +3,6 @@ URLs, the round-entry helper's data, the history of undone and replaced rounds a
 watch link's QR code. Presentation only: the rules of one game live on `Game`."""
 
 import hashlib
-import json
 from decimal import Decimal
 from functools import lru_cache
 
@@ -19,7 +18,7 @@ from rules import cards, loader, words
 
 from . import scoring
 from .forms import example_total
-from .models import MAX_ROUNDS, TOKEN_LENGTH, Game, Round, Score
+from .models import MAX_ROUNDS, Game, Round, Score, row_mark
 
 HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on their own page
 
@@ -36,28 +35,27 @@ def rank_buttons(jack_value, language) -> str:
     )
 
 
-@lru_cache
-def card_values_json(jack_value) -> str:
-    """The card table for the helper script, read from rules.cards like everything else."""
-    return json.dumps({rank: float(value) for rank, value in cards.card_table(jack_value).items()})
-
-
-RANK_WORDS_JSON = json.dumps(words.RANK_WORDS)
 EXAMPLE_HAND = ("8", "J", "A", "2", "K", "3", "5", "9")  # as long as the longest hand
 
 
 @lru_cache
-def possible_json(variant, jack_value) -> str:
-    """The totals a round can have, for checking a round kept offline: from rules.cards."""
-    return json.dumps(sorted(float(t) for t in cards.possible_totals(variant, jack_value)))
+def round_data(variant: cards.Variant, jack_value, language: str) -> dict:
+    """What the page's script reads (through json_script), from rules.cards like
+    everything else: the rank words, the card table, the totals a round can have (for
+    checking a round kept offline) and what it says about rounds kept on the phone.
+    The same for every game with these rules, so built once per language."""
+    return {
+        "ranks": words.RANK_WORDS,
+        "values": {rank: float(value) for rank, value in cards.card_table(jack_value).items()},
+        "possible": sorted(float(t) for t in cards.possible_totals(variant, jack_value)),
+        "texts": outbox_texts(language, example_total(jack_value)),
+    }
 
 
-@lru_cache
-def outbox_texts(language: str, example: Decimal) -> str:
-    """What the page's script says about rounds kept on the phone, in the reader's words:
-    built once per language and example total (the server's, so both say the same)."""
-    return json.dumps(
-        {
+def outbox_texts(language: str, example: Decimal) -> dict:
+    """The example total is the server's for this jack, so both checks say the same."""
+    with translation.override(language):
+        return {
             "round": _("Round %(n)s"),
             "save": _("Save round %(n)s"),
             "kept": _(
@@ -78,34 +76,18 @@ def outbox_texts(language: str, example: Decimal) -> str:
             "not_number": _("%(name)s: enter a number, such as %(example)s.")
             % {"name": "%(name)s", "example": words.format_points(example, language)},
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
-        },
-        ensure_ascii=False,
-    )
+        }
 
 
 EDIT_URLS = ("game", "add-round", "undo", "restore", "rematch", "history", "export-csv")
 EDIT_URLS += ("export-json",)
 WATCH_URLS = ("watch", "watch-poll")
-STAND_IN = "T" * TOKEN_LENGTH
-
-
-@lru_cache
-def url_patterns(language: str) -> dict[str, tuple[str, str]]:
-    """Each game URL reversed once per language with a stand-in token: a page then fills
-    in its tokens instead of reversing ten URLs on every request."""
-    with translation.override(language):
-        return {
-            name.replace("-", "_"): (reverse(f"scorepad:{name}", args=[STAND_IN]), token)
-            for names, token in ((EDIT_URLS, "edit_token"), (WATCH_URLS, "watch_token"))
-            for name in names
-        }
 
 
 def game_urls(game: Game) -> dict[str, str]:
-    return {
-        name: pattern.replace(STAND_IN, getattr(game, token))
-        for name, (pattern, token) in url_patterns(get_language()).items()
-    }
+    urls = {name: reverse(f"scorepad:{name}", args=[game.edit_token]) for name in EDIT_URLS}
+    urls.update((name, reverse(f"scorepad:{name}", args=[game.watch_token])) for name in WATCH_URLS)
+    return {name.replace("-", "_"): url for name, url in urls.items()}
 
 
 def board_context(game: Game, watching=False, **extra) -> dict:
@@ -115,8 +97,6 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     result = game.outcome()
     names = [p.name for p in players]
     fmt = words.points_formatter(language)
-    # One reverse for the whole table: the edit links differ only in the round number.
-    edit_url = "" if watching else reverse("scorepad:edit-round", args=[game.edit_token, 0])
     edit_label = _("Edit round %(n)s")
     rows = []
     for index, rnd in enumerate(game.live_rounds):
@@ -124,7 +104,9 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         rows.append(
             {
                 "number": rnd.number,
-                "edit_url": edit_url[:-2] + f"{rnd.number}/" if edit_url else "",
+                "edit_url": ""
+                if watching
+                else reverse("scorepad:edit-round", args=[game.edit_token, rnd.number]),
                 "edit_label": edit_label % {"n": rnd.number},
                 "cells": [
                     {"points": fmt(p), "running": fmt(t), "won": i in winners}
@@ -189,10 +171,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 words.rank_label(r, get_language())
                 for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
             ),
-            rank_words_json=RANK_WORDS_JSON,
-            card_values_json=card_values_json(game.jack_value),
-            possible_json=possible_json(game.rules_variant, game.jack_value),
-            outbox_texts=outbox_texts(get_language(), example_total(game)),
+            round_data=round_data(game.rules_variant, game.jack_value, get_language()),
         )
     context.update(extra)
     return context
@@ -201,9 +180,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
 def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[dict], bool]:
     """Undone and replaced rounds, latest change first, with each player's points; and
     whether there are more than `limit`. One query."""
-    if game.version == len(game.live_rounds):
-        # Every change bumps the version once: a game whose only changes were its live
-        # rounds has never undone or edited anything.
+    if not game.has_history():
         return [], False
     fmt = words.points_formatter(get_language())
     names = {p.pk: p.name for p in game.player_list}
@@ -216,14 +193,17 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
     if not chosen:
         return [], False
     rows = {}
-    for pk, number, status, player_id, points in (
+    for pk, number, status, created, player_id, points in (
         Score.objects.filter(round_id__in=chosen)
         .order_by("-round__changed_at", "-round_id", "player__position")
-        .values_list("round_id", "round__number", "round__status", "player_id", "points")
+        .values_list(
+            "round_id", "round__number", "round__status", "round__created_at", "player_id", "points"
+        )
     ):
         if pk not in rows:
             rows[pk] = {
                 "pk": pk,
+                "made": row_mark(created),  # with pk, names the row for bring back
                 "number": number,
                 "status": status,
                 "scores": [],

@@ -31,6 +31,23 @@ def tidy_name(value: str) -> str:
     return " ".join(kept.split())
 
 
+class NormalizedCharField(forms.CharField):
+    """Text as it will be stored: NFC before any length is checked. One character can
+    become three under NFC (U+FB2C), so a length checked before would let a value past
+    the form that the database column cannot hold."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return unicodedata.normalize("NFC", value) if value else value
+
+
+class NameField(NormalizedCharField):
+    """A player's name, tidied (`tidy_name`) before its length is checked."""
+
+    def to_python(self, value):
+        return tidy_name(super().to_python(value) or "")
+
+
 def has_visible_letter(name: str) -> bool:
     return any(unicodedata.category(ch)[0] in "LN" and ch not in INVISIBLE_LETTERS for ch in name)
 

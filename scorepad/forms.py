@@ -1,5 +1,6 @@
 """The scorepad's forms: a new game, a round (new or edited), undo and bring back."""
 
+import secrets
 from decimal import Decimal
 
 from django import forms
@@ -12,6 +13,8 @@ from rules.house import HouseFields
 from rules.loader import variant_name
 
 from .fields import (
+    NameField,
+    NormalizedCharField,
     PointsField,
     describe_miss,
     has_visible_letter,
@@ -56,14 +59,20 @@ class NewGameForm(HouseFields):
         initial=2,
     )
     first_dealer = forms.TypedChoiceField(label=_("Who deals first"), coerce=int, initial=0)
+    # This form's own random key: a double tap of Start sends it twice, and gets one game.
+    start_key = forms.RegexField(
+        regex=r"\A[A-Za-z0-9_-]{16,32}\Z", required=False, widget=HiddenInput
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.fields["start_key"].initial = secrets.token_urlsafe(16)
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         seats = range(cards.PLAYER_RANGE[1])
         name_too_long = gettext("A name can have at most %(n)s characters.") % {"n": NAME_MAX}
         for seat in seats:
-            self.fields[f"name_{seat}"] = forms.CharField(
+            self.fields[f"name_{seat}"] = NameField(
                 label=_("Player %(n)s") % {"n": seat + 1},
                 required=False,
                 max_length=NAME_MAX,
@@ -151,21 +160,9 @@ class NewGameForm(HouseFields):
         return data
 
 
-def example_total(game) -> Decimal:
+def example_total(jack_value) -> Decimal:
     """The cheap row of the rules' example (8, jack, ace, 2) with this game's jack."""
-    return cards.hand_total(("8", "J", "A", "2"), game.jack_value)
-
-
-def hand_text(variant: cards.Variant) -> str:
-    """What the helper wants, in the variant's own terms."""
-    if variant.key == "three_in_hand":
-        return gettext("%(n)s cards: the three in your hand, then the ghost.") % {
-            "n": variant.hand_size
-        }
-    return gettext("%(n)s cards: the %(row)s in your row, then the ghost.") % {
-        "n": variant.hand_size,
-        "row": words.NUMBER_WORDS[get_language()][variant.row_size],
-    }
+    return cards.hand_total(("8", "J", "A", "2"), jack_value)
 
 
 def wrong_count_text(variant: cards.Variant, name: str, given: int) -> str:
@@ -185,12 +182,27 @@ def wrong_count_text(variant: cards.Variant, name: str, given: int) -> str:
     return text % {"name": name, "n": variant.hand_size, "given": given}
 
 
+def hand_text(variant: cards.Variant) -> str:
+    """What the helper wants, in the variant's own terms."""
+    if variant.key == "three_in_hand":
+        return gettext("%(n)s cards: the three in your hand, then the ghost.") % {
+            "n": variant.hand_size
+        }
+    return gettext("%(n)s cards: the %(row)s in your row, then the ghost.") % {
+        "n": variant.hand_size,
+        "row": words.NUMBER_WORDS[get_language()][variant.row_size],
+    }
+
+
 class RoundForm(forms.Form):
     """One total per player, or the cards that make it; `number` is the round it is for."""
 
     number = forms.IntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)
     # The phone's own id for this round (offline entry): a resend is the same round.
-    client_id = forms.RegexField(regex=r"^[A-Za-z0-9-]{8,40}$", required=False, widget=HiddenInput)
+    # \A…\Z: `$` would also match before a trailing newline
+    client_id = forms.RegexField(
+        regex=r"\A[A-Za-z0-9-]{8,40}\Z", required=False, widget=HiddenInput
+    )
 
     def __init__(self, *args, game, players, stored_cards=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -199,11 +211,11 @@ class RoundForm(forms.Form):
         self.stored_cards = stored_cards  # editing: the round's cards as stored
         for seat, player in enumerate(players):
             self.fields[f"points_{seat}"] = PointsField(
-                label=player.name, required=False, example=example_total(game)
+                label=player.name, required=False, example=example_total(game.jack_value)
             )
             if seat == len(players) - 1:  # the phone's Enter key says "done" on the last
                 self.fields[f"points_{seat}"].widget.attrs["enterkeyhint"] = "done"
-            self.fields[f"cards_{seat}"] = forms.CharField(
+            self.fields[f"cards_{seat}"] = NormalizedCharField(
                 label=_("Cards of %(name)s") % {"name": player.name},
                 help_text=hand_text(game.rules_variant),
                 required=False,
@@ -236,59 +248,14 @@ class RoundForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        game = self.game
-        variant = game.rules_variant
-        possible = game.possible_totals()
+        possible = self.game.possible_totals()
         hands = []
         for seat, player in enumerate(self.players):
-            points_key, cards_key = f"points_{seat}", f"cards_{seat}"
-            if points_key in self.errors or cards_key in self.errors:
+            if f"points_{seat}" in self.errors or f"cards_{seat}" in self.errors:
                 continue
-            points, typed = data.get(points_key), data.get(cards_key, "")
-            ranks: list[str] = []
-            if typed.strip():
-                try:
-                    ranks = words.parse_ranks(typed)
-                except ValueError as bad:
-                    self.add_error(
-                        cards_key,
-                        gettext("%(name)s: “%(text)s” is not a card.")
-                        % {"name": player.name, "text": str(bad)[:10]},
-                    )
-                    continue
-                if len(ranks) != variant.hand_size:
-                    self.add_error(cards_key, wrong_count_text(variant, player.name, len(ranks)))
-                    continue
-                from_cards = cards.hand_total(ranks, game.jack_value)
-                stored = self.stored_cards[seat].split() if self.stored_cards else None
-                if points is not None and points != from_cards and stored == ranks:
-                    ranks = []  # editing: a total typed over the stored cards replaces them
-                elif points is not None and points != from_cards:
-                    self.add_error(
-                        points_key,
-                        gettext(
-                            "%(name)s: the cards make %(cards)s, but the total entered is "
-                            "%(total)s."
-                        )
-                        % {
-                            "name": player.name,
-                            "cards": points_text(from_cards),
-                            "total": points_text(points),
-                        },
-                    )
-                    continue
-                else:
-                    points = from_cards
-                    data[points_key] = points
-                    hands.append(ranks)
-            if points is None:
-                self.add_error(
-                    points_key, gettext("%(name)s: enter the round total.") % {"name": player.name}
-                )
-                continue
-            if points not in possible:
-                self.add_error(points_key, f"{player.name}: {describe_miss(points, possible)}")
-            data[cards_key] = " ".join(ranks)
+            ranks = self.clean_seat(seat, player, data, possible)
+            if ranks:
+                hands.append(ranks)
         too_many = cards.over_four_of_a_rank(hands)
         if too_many:
             language = get_language()
@@ -302,6 +269,65 @@ class RoundForm(forms.Form):
             )
         return data
 
+    def clean_seat(self, seat, player, data, possible) -> list[str] | None:
+        """One player's total and cards, checked against each other and the rules; the
+        ranks that make the total (None when there are none, or an error was added)."""
+        points_key, cards_key = f"points_{seat}", f"cards_{seat}"
+        points, ranks = data.get(points_key), self.typed_ranks(seat, player, data)
+        if ranks is None:
+            return None
+        if ranks:
+            from_cards = cards.hand_total(ranks, self.game.jack_value)
+            stored = self.stored_cards[seat].split() if self.stored_cards else None
+            if points is not None and points != from_cards and stored == ranks:
+                ranks = []  # editing: a total typed over the stored cards replaces them
+            elif points is not None and points != from_cards:
+                self.add_error(
+                    points_key,
+                    gettext(
+                        "%(name)s: the cards make %(cards)s, but the total entered is %(total)s."
+                    )
+                    % {
+                        "name": player.name,
+                        "cards": points_text(from_cards),
+                        "total": points_text(points),
+                    },
+                )
+                return None
+            else:
+                points = data[points_key] = from_cards
+        if points is None:
+            self.add_error(
+                points_key, gettext("%(name)s: enter the round total.") % {"name": player.name}
+            )
+            return None
+        if points not in possible:
+            self.add_error(points_key, f"{player.name}: {describe_miss(points, possible)}")
+        data[cards_key] = " ".join(ranks)
+        return ranks or None
+
+    def typed_ranks(self, seat, player, data) -> list[str] | None:
+        """The cards typed for one player, as ranks: [] when none were typed, None after
+        adding an error (not cards, or not a whole hand)."""
+        cards_key = f"cards_{seat}"
+        typed = data.get(cards_key, "")
+        if not typed.strip():
+            return []
+        try:
+            ranks = words.parse_ranks(typed)
+        except ValueError as bad:
+            self.add_error(
+                cards_key,
+                gettext("%(name)s: “%(text)s” is not a card.")
+                % {"name": player.name, "text": str(bad)[:10]},
+            )
+            return None
+        variant = self.game.rules_variant
+        if len(ranks) != variant.hand_size:
+            self.add_error(cards_key, wrong_count_text(variant, player.name, len(ranks)))
+            return None
+        return ranks
+
     def points(self) -> list[Decimal]:
         return [self.cleaned_data[f"points_{seat}"] for seat in range(len(self.players))]
 
@@ -312,10 +338,18 @@ class RoundForm(forms.Form):
 ROW_ID = {"min_value": 1, "max_value": 2**63 - 1}  # what a database id column can hold
 
 
+# A row's `row_mark`: microseconds since 1970, as a database timestamp can hold them.
+# Every form the server renders carries it; a post without one (a page kept from before
+# the mark existed) is checked by the row's id alone, as it always was.
+ROW_MARK = {"min_value": 0, "max_value": 2**63 - 1, "required": False}
+
+
 class EditRoundForm(RoundForm):
-    """The same entry, for a round already stored: `round_id` is the row it replaces."""
+    """The same entry, for a round already stored: `round_id` is the row it replaces,
+    `made` that row's creation mark (a restored backup can give its id to another row)."""
 
     round_id = forms.IntegerField(widget=HiddenInput, **ROW_ID)
+    made = forms.IntegerField(widget=HiddenInput, **ROW_MARK)
 
 
 class UndoForm(forms.Form):
@@ -326,3 +360,4 @@ class UndoForm(forms.Form):
 
 class RestoreForm(forms.Form):
     round_id = forms.IntegerField(**ROW_ID)
+    made = forms.IntegerField(**ROW_MARK)

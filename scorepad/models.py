@@ -1,28 +1,30 @@
 """A game of Ghost on the scorepad: players, rounds and the scores of each round.
 
 Every change to a game's rounds is one method of `Game` (add, edit, undo, restore,
-rematch). Each runs in one transaction holding the game's row lock, reads the live rounds
-inside it and keeps the invariant: live rounds are numbered 1..n with no gap, one live row
-per number, and no row is ever deleted. Each returns a `Change` saying what happened;
-the views turn that into a response and a message.
+rematch). Each decides on the game as read and writes in one short transaction that
+first moves the game's version on, and only from the version read: if another change came
+in between, it decides again holding the game's lock (see `Game._change`). Either way the
+invariant holds: live rounds are numbered 1..n with no gap, one live row per number, and
+no row is ever deleted. Each returns a `Change` saying what happened; the views turn that
+into a response and a message.
 """
 
-import enum
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from django.core.cache import cache
-from django.db import models, transaction
-from django.db.models import F, Q
-from django.utils import timezone
+from django.db import IntegrityError, models, transaction
+from django.db.models import Q
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from rules import cards
 
 from . import scoring
+from .changes import Change, Result, RoundChanges  # noqa: F401  (Result: for importers)
 from .ratelimit import RateMark  # noqa: F401  (a model of this app, kept in its own module)
 
 TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
@@ -35,30 +37,20 @@ TOKEN_PATTERN = f"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}"
 # cost. Every edit and undo keeps a row, so all the rows of a game are bounded too.
 MAX_ROUNDS = 100
 MAX_ROUND_ROWS = 3 * MAX_ROUNDS
+BOARD_SECONDS = 600
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def row_mark(when) -> int:
+    """A row's creation time in whole microseconds: with its id, what names one row for
+    good. A database restored from a backup resets the id sequence, so a round entered
+    after the restore can get the id of one entered before it; never its creation time."""
+    return (when - EPOCH) // timedelta(microseconds=1)
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-class Result(enum.Enum):
-    SAVED = "saved"  # the change was made
-    ALREADY_SAVED = "already saved"  # the same change was made before: a double tap
-    CONFLICT = "conflict"  # the round holds other numbers now (another phone)
-    NOT_NEXT = "not next"  # the round named is not the one this change can touch
-    GAME_OVER = "game over"  # the game is decided; rounds are refused
-    GONE = "gone"  # the round named is no longer (or never was) there
-    FULL = "full"  # the game holds as many rounds as a game may
-    LIMITED = "limited"  # too many new games from one place: `wait` says for how long
-
-
-@dataclass(frozen=True)
-class Change:
-    result: Result
-    number: int  # the round the change was for
-    expected: int | None = None  # with NOT_NEXT: the round the game is at
-    game: "Game | None" = None  # with a rematch: the new game
-    wait: timedelta | None = None  # with LIMITED
 
 
 @dataclass
@@ -109,7 +101,7 @@ class GameQuerySet(models.QuerySet):
         return listed
 
 
-class Game(models.Model):
+class Game(RoundChanges, models.Model):
     objects = GameQuerySet.as_manager()
 
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
@@ -136,6 +128,8 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The new-game form's own random key: a second tap of Start finds this game.
+    start_key = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
 
     class Meta:
         constraints = [
@@ -163,6 +157,33 @@ class Game(models.Model):
         )
         return game
 
+    @classmethod
+    def start(
+        cls,
+        names: list[str],
+        start_key: str | None,
+        may_start: Callable[[], timedelta | None] = lambda: None,
+        **fields,
+    ) -> Change:
+        """A new game from the new-game form. The form carries its own random key: a
+        second tap (or a resend) of the same form gets the same game, like the rematch.
+        `may_start` is the rate limit: None to go ahead, or how long to wait."""
+        existing = cls.objects.filter(start_key=start_key).first() if start_key else None
+        if existing is not None:
+            return Change(Result.ALREADY_SAVED, 0, game=existing)
+        wait = may_start()
+        if wait is not None:
+            return Change(Result.LIMITED, 0, wait=wait)
+        try:
+            with transaction.atomic():
+                game = cls.create_with_players(names, start_key=start_key or None, **fields)
+        except IntegrityError:
+            # Two taps at once: the other one's insert won the unique key.
+            if not start_key:
+                raise
+            return Change(Result.ALREADY_SAVED, 0, game=cls.objects.get(start_key=start_key))
+        return Change(Result.SAVED, 0, game=game)
+
     @property
     def rules_variant(self) -> cards.Variant:
         return cards.VARIANTS[self.variant]
@@ -176,8 +197,6 @@ class Game(models.Model):
         """The game's rules as the rules pages take them. An older "stock only" game is
         the five-card game without a start card; more players than the variant's own
         limit is the house rule for more players."""
-        if not hasattr(self, "player_list"):
-            self.load_players()
         variant = self.rules_variant
         key = cards.STANDARD.key if variant.key == "stock_only" else variant.key
         return cards.House(
@@ -192,7 +211,8 @@ class Game(models.Model):
     def possible_totals(self) -> frozenset[Decimal]:
         return cards.possible_totals(self.rules_variant, self.jack_value)
 
-    def load_players(self) -> "Game":
+    @cached_property
+    def player_list(self) -> list["Player"]:
         """Players never change after the game starts, so they are kept in the cache
         under the game's token and creation time (the same for the same game, even after
         a restore from a backup): one query fewer on every request."""
@@ -201,19 +221,33 @@ class Game(models.Model):
         if rows is None:
             rows = list(self.players.order_by("position").values_list("pk", "position", "name"))
             cache.set(key, rows, timeout=24 * 3600)
-        self.player_list = [
+        return [
             Player(pk=pk, game=self, position=position, name=name) for pk, position, name in rows
         ]
-        return self
 
-    def load_board(self) -> "Game":
-        """Players and the live rounds in two queries, whatever the number of rounds.
+    def board_key(self) -> str:
+        # updated_at moves with every change: a restored backup cannot repeat it.
+        return f"board:{self.edit_token}:{self.version}:{self.updated_at.timestamp()}"
+
+    @cached_property
+    def live_rounds(self) -> list[LiveRound]:
+        """The live rounds, read when first asked for: after the game's row, so never
+        older than its version. Kept in the cache under that version (a change moves it
+        on): a change decided on a board newer than the version writes nothing, as its
+        version check fails (see changes.py)."""
+        key = self.board_key()
+        rounds = cache.get(key)
+        if rounds is None:
+            rounds = self.read_board()
+            cache.set(key, rounds, timeout=BOARD_SECONDS)
+        return rounds
+
+    def read_board(self) -> list[LiveRound]:
+        """The live rounds in one query, whatever their number.
 
         Scores come back as plain tuples: building hundreds of model instances would cost
         more than everything else on the page.
         """
-        if not hasattr(self, "player_list"):
-            self.load_players()
         seat = {p.pk: i for i, p in enumerate(self.player_list)}
         rounds: dict[int, LiveRound] = {}
         rows = (
@@ -232,11 +266,25 @@ class Game(models.Model):
                 )
             live.points[seat[player_id]] = points
             live.cards[seat[player_id]] = cards_text
-        self.live_rounds = list(rounds.values())
+        return list(rounds.values())
+
+    def refresh_from_db(self, *args, **kwargs):
+        """Django's reload, and the live rounds read again when next asked for."""
+        super().refresh_from_db(*args, **kwargs)
+        self.__dict__.pop("live_rounds", None)
+
+    def load_players(self) -> "Game":
+        self.player_list  # noqa: B018 - read now
+        return self
+
+    def load_board(self) -> "Game":
+        """Read the live rounds now (again, if they were read before)."""
+        self.__dict__.pop("live_rounds", None)
+        self.live_rounds  # noqa: B018 - read now
         return self
 
     def outcome(self) -> scoring.Outcome:
-        """Needs `load_board()`; computes from the loaded rows without a query."""
+        """Computed from the live rounds as read, without a query."""
         return scoring.outcome(
             len(self.player_list),
             [r.points for r in self.live_rounds],
@@ -245,156 +293,26 @@ class Game(models.Model):
         )
 
     def live_round(self, number: int) -> LiveRound | None:
-        """Needs `load_board()`."""
         if 1 <= number <= len(self.live_rounds):
             return self.live_rounds[number - 1]
         return None
 
     @property
+    def poll_mark(self) -> str:
+        """What a watcher's poll names as the version it shows. The version alone repeats
+        after a restore from a backup (it goes back, and counts up again over other
+        rounds); the time of the last change never does."""
+        return f"{self.version}-{row_mark(self.updated_at)}"
+
+    @property
     def next_number(self) -> int:
         return len(self.live_rounds) + 1
 
-    # ------------------------------------------------------------- round changes
-
-    def _locked(self) -> "Game":
-        """Inside a transaction: take the game's row lock, then read the board.
-
-        PostgreSQL locks the row (SELECT ... FOR UPDATE); SQLite ignores FOR UPDATE, but
-        its transactions begin IMMEDIATE (settings), which takes the database's write
-        lock at BEGIN. Either way no other change to this game runs until we commit.
-        """
-        locked = Game.objects.select_for_update().get(pk=self.pk)
-        if hasattr(self, "player_list"):
-            locked.player_list = self.player_list
-        return locked.load_board()
-
-    def _bump(self) -> None:
-        Game.objects.filter(pk=self.pk).update(version=F("version") + 1, updated_at=timezone.now())
-
-    def _store(self, number: int, points, hands, client_id=None) -> "Round":
-        rnd = Round.objects.create(game=self, number=number, client_id=client_id)
-        Score.objects.bulk_create(
-            Score(round=rnd, player=player, points=pts, cards=hand)
-            for player, pts, hand in zip(self.player_list, points, hands, strict=True)
-        )
-        return rnd
-
-    def _rows_full(self) -> bool:
-        return self.rounds.count() >= MAX_ROUND_ROWS
-
-    def add_round(
-        self, number: int, points: list[Decimal], hands: list[str], client_id: str | None = None
-    ) -> Change:
-        """Store round `number`, which must be the next one. A resend is recognised by its
-        `client_id` (the phone's id for the round) or, without one, by equal numbers."""
-        with transaction.atomic():
-            game = self._locked()
-            if client_id:
-                sent = game.rounds.filter(client_id=client_id).first()
-                if sent is not None:
-                    return Change(Result.ALREADY_SAVED, sent.number)
-            stored = game.live_round(number)
-            if stored is not None:
-                same = stored.points == list(points)
-                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number)
-            if game.outcome().finished:
-                return Change(Result.GAME_OVER, number)
-            if number != game.next_number:
-                return Change(Result.NOT_NEXT, number, expected=game.next_number)
-            if len(game.live_rounds) >= MAX_ROUNDS or game._rows_full():
-                return Change(Result.FULL, number)
-            game._store(number, points, hands, client_id)
-            game._bump()
-        return Change(Result.SAVED, number)
-
-    def edit_round(
-        self, number: int, round_id: int, points: list[Decimal], hands: list[str]
-    ) -> Change:
-        """Replace live round `number`, but only the row the form was opened on
-        (`round_id`): a version check, so two phones cannot overwrite each other."""
-        with transaction.atomic():
-            game = self._locked()
-            stored = game.live_round(number)
-            if stored is None:
-                return Change(Result.GONE, number)
-            if stored.pk != round_id:
-                same = stored.points == list(points)
-                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number)
-            if game._rows_full():
-                return Change(Result.FULL, number)
-            Round.objects.filter(pk=stored.pk).update(
-                status=Round.Status.REPLACED, changed_at=timezone.now()
-            )
-            game._store(number, points, hands)
-            game._bump()
-        return Change(Result.SAVED, number)
-
-    def undo_round(self, number: int) -> Change:
-        """Undo round `number`, which must be the last live one."""
-        with transaction.atomic():
-            game = self._locked()
-            last = len(game.live_rounds)
-            if number != last:
-                undone_before = game.rounds.filter(
-                    number=number, status=Round.Status.UNDONE
-                ).exists()
-                if number == last + 1 and undone_before:
-                    return Change(Result.ALREADY_SAVED, number)
-                if number > last:
-                    return Change(Result.GONE, number)
-                return Change(Result.NOT_NEXT, number, expected=last)
-            Round.objects.filter(pk=game.live_rounds[-1].pk).update(
-                status=Round.Status.UNDONE, changed_at=timezone.now()
-            )
-            game._bump()
-        return Change(Result.SAVED, number)
-
-    def restore_round(self, round_id: int) -> Change:
-        """Bring back an undone round; it must fit as the next round of an open game."""
-        with transaction.atomic():
-            game = self._locked()
-            rnd = game.rounds.filter(pk=round_id).first()
-            if rnd is None:
-                return Change(Result.GONE, 0)
-            if rnd.status == Round.Status.ACTIVE:
-                return Change(Result.ALREADY_SAVED, rnd.number)
-            if rnd.status != Round.Status.UNDONE or rnd.number != game.next_number:
-                return Change(Result.GONE, rnd.number)
-            if game.outcome().finished:
-                return Change(Result.GAME_OVER, rnd.number)
-            if len(game.live_rounds) >= MAX_ROUNDS:
-                return Change(Result.FULL, rnd.number)
-            Round.objects.filter(pk=rnd.pk).update(
-                status=Round.Status.ACTIVE, changed_at=timezone.now()
-            )
-            game._bump()
-        return Change(Result.SAVED, rnd.number)
-
-    def rematch(self, may_start: Callable[[], timedelta | None] = lambda: None) -> Change:
-        """A new game with the same players and rules; the first deal passes on.
-
-        One rematch per game: a second tap, or a second phone, gets the same new game.
-        `may_start` is the rate limit: None to go ahead, or how long to wait."""
-        with transaction.atomic():
-            game = self._locked()
-            existing = game.rematches.order_by("pk").first()
-            if existing is not None:
-                return Change(Result.ALREADY_SAVED, 0, game=existing)
-            wait = may_start()
-            if wait is not None:
-                return Change(Result.LIMITED, 0, wait=wait)
-            players = len(game.player_list)
-            new = Game.create_with_players(
-                [p.name for p in game.player_list],
-                variant=game.variant,
-                jack_value=game.jack_value,
-                start_card=game.start_card,
-                swap_seen=game.swap_seen,
-                threshold=game.threshold,
-                first_dealer=(game.first_dealer + 1) % players,
-                rematch_of=game,
-            )
-        return Change(Result.SAVED, 0, game=new)
+    def has_history(self) -> bool:
+        """Whether a round may have been undone or replaced. Every change moves the
+        version on by one (see `_change`): a game whose version equals its number of live
+        rounds has only ever had those rounds entered. Needs no query beyond the board."""
+        return self.version != len(self.live_rounds)
 
     def contiguous(self) -> bool:
         """The invariant, read from the database: live rounds are exactly 1..n."""

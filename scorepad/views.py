@@ -2,12 +2,14 @@
 a method of `Game` that returns a `Change`, turned here into a response and a message."""
 
 import csv
-import json
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.sessions.models import Session
+from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -29,7 +31,7 @@ from .forms import (
     RoundForm,
     UndoForm,
 )
-from .models import MAX_ROUNDS, Game, Result, Round
+from .models import MAX_ROUNDS, Game, Result, Round, row_mark
 from .ratelimit import new_game_wait, too_many_games_text
 
 MY_GAMES = "my_games"
@@ -39,24 +41,26 @@ MY_GAMES_KEPT = 30
 # ----------------------------------------------------------------- helpers
 
 
-def game_with_players(**lookup) -> Game:
-    return get_object_or_404(Game, **lookup).load_players()
-
-
-def game_for_edit(token: str) -> Game:
-    return game_with_players(edit_token=token).load_board()
-
-
-def game_to_change(token: str) -> Game:
-    """The game and its players: enough to check a form. The change itself reads the
-    rounds under the game's lock."""
-    return game_with_players(edit_token=token)
-
-
 def remember_game(request, game: Game) -> None:
-    """'My games' are the edit tokens this browser created, newest first, in its session."""
-    tokens = [t for t in request.session.get(MY_GAMES, []) if t != game.edit_token]
-    request.session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
+    """'My games' are the edit tokens this browser created, newest first, in its session.
+
+    Two games started at once from one browser (two servers, two tabs) must both stay:
+    the list is read again from the session's row under its lock and written inside
+    that lock, so one request never writes back a list that misses the other's game."""
+    session = request.session
+    # new to this browser: made in this request (here, or by the rate limit)
+    if session.session_key is None:
+        session.save()  # the row to lock
+    new = request.COOKIES.get(settings.SESSION_COOKIE_NAME) != session.session_key
+    with transaction.atomic():
+        row = Session.objects.select_for_update().filter(pk=session.session_key).first()
+        stored = session.decode(row.session_data).get(MY_GAMES, []) if row else []
+        tokens = [t for t in stored if t != game.edit_token]
+        session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
+        session.save()
+    # Written. The middleware must not write it again after the lock is gone, except for
+    # a new session, whose cookie it still has to send (no other request knows its key).
+    session.modified = new
 
 
 def round_form(game: Game, data=None) -> RoundForm:
@@ -69,7 +73,9 @@ def game_path(game: Game) -> str:
     return reverse("scorepad:game", args=[game.edit_token])
 
 
-def show_game(request, game: Game, form=None, status=200, **extra):
+def show_game(request, game: Game, form=None, status=200, board_only=None, **extra):
+    """The game page rendered now: with a form's errors or a conflict, in development,
+    and once per change for the page cache."""
     # A 4xx answer to a POST is still the game page: its language links and canonical
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
@@ -89,23 +95,36 @@ def show_game(request, game: Game, form=None, status=200, **extra):
         and not context["full"]
     ):
         context["restorable"] = latest
-    if not request.htmx:
+    board_only = request.htmx if board_only is None else board_only
+    if not board_only:
         watch_url = absolute_url(request, context["urls"]["watch"])
         context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
-    template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
+    template = "scorepad/game.html#board" if board_only else "scorepad/game.html"
     return render(request, template, context, status=status)
 
 
+def game_answer(request, game: Game):
+    """The game page as it is: kept per version and language, so rendered once per
+    change, with this request's CSRF token and messages; for htmx, its board."""
+    if settings.DEBUG:  # in development templates change
+        return show_game(request, game)
+    html = pagecache.kept_page(
+        game, lambda: show_game(request, game, board_only=False, message_hole=True)
+    )
+    return pagecache.answer(request, html, board_only=bool(request.htmx))
+
+
 def after_change(request, game: Game):
-    """Plain posts redirect (post/redirect/get); htmx swaps the fresh board in place."""
+    """Plain posts redirect (post/redirect/get); htmx swaps the fresh board in place.
+    The game's version is the one the change left (Game._change keeps it)."""
     if request.htmx:
-        return show_game(request, game_for_edit(game.edit_token))
+        return game_answer(request, game)
     return redirect("scorepad:game", token=game.edit_token)
 
 
 def refused(request, game, text, form=None, status=409):
     """The change was not made: say why on the game page, keeping what was typed."""
-    game = game_for_edit(game.edit_token)
+    game.refresh_from_db()
     return show_game(request, game, form=form, status=status, conflict=text)
 
 
@@ -127,21 +146,22 @@ def start(request):
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            wait = new_game_wait(request)
-            if wait is None:
-                data = form.cleaned_data
-                game = Game.create_with_players(
-                    data["names"],
-                    variant=data["variant"],
-                    jack_value=data["jack_value"],
-                    start_card=data["start_card"],
-                    swap_seen=data["swap_seen"],
-                    threshold=form.threshold_value,
-                    first_dealer=data["first_dealer"],
-                )
-                remember_game(request, game)
-                return redirect("scorepad:game", token=game.edit_token)
-            messages.error(request, too_many_games_text(wait))
+            data = form.cleaned_data
+            change = Game.start(
+                data["names"],
+                data["start_key"],
+                may_start=lambda: new_game_wait(request),
+                variant=data["variant"],
+                jack_value=data["jack_value"],
+                start_card=data["start_card"],
+                swap_seen=data["swap_seen"],
+                threshold=form.threshold_value,
+                first_dealer=data["first_dealer"],
+            )
+            if change.result is not Result.LIMITED:
+                remember_game(request, change.game)
+                return redirect("scorepad:game", token=change.game.edit_token)
+            messages.error(request, too_many_games_text(change.wait))
             status = 429
     return render_start(request, form, status)
 
@@ -171,8 +191,7 @@ def render_start(request, form, status=200):
         "form": form,
         "my_games": my_games(request),
         "date_format": MY_GAMES_DATE[get_language()],
-        "variant_max_json": json.dumps(VARIANT_MAX_PLAYERS),
-        "more_max_json": json.dumps(MORE_PLAYERS_MAX),
+        "new_game_data": {"variant_max": VARIANT_MAX_PLAYERS, "more_max": MORE_PLAYERS_MAX},
     }
     return render(request, "scorepad/start.html", context, status=status)
 
@@ -181,27 +200,16 @@ def render_start(request, form, status=200):
 @never_cache
 @vary_on_headers("HX-Request")
 def game_page(request, token):
-    game = get_object_or_404(Game, edit_token=token)
-    # A message shows once, so that page is rendered; and in development templates change.
-    if len(messages.get_messages(request)) or settings.DEBUG:
-        return show_game(request, game.load_board())
-    key = pagecache.page_key(game, request)
-    kept = pagecache.kept_page(key, request)
-    if kept is None:
-        response = show_game(request, game.load_board())
-        pagecache.keep_page(key, response)
-        return response
-    request.canonical_path = game_path(game)
-    return kept
+    return game_answer(request, get_object_or_404(Game, edit_token=token))
 
 
 @require_POST
 @never_cache
 def add_round(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     form = RoundForm(request.POST, game=game, players=game.player_list)
     if not form.is_valid():
-        return show_game(request, game.load_board(), form=form, status=422)
+        return show_game(request, game, form=form, status=422)
     number = form.cleaned_data["number"]
     change = game.add_round(
         number, form.points(), form.hands(), client_id=form.cleaned_data["client_id"] or None
@@ -232,7 +240,7 @@ def add_round(request, token):
 
 def conflict(request, game, number):
     """Another phone got this round in first: show its numbers, keep ours in the form."""
-    game = game_for_edit(game.edit_token)
+    game.refresh_from_db()
     data = request.POST.copy()
     data["number"] = str(game.next_number)
     data["client_id"] = ""
@@ -252,7 +260,7 @@ def conflict(request, game, number):
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def edit_round(request, token, number):
-    game = game_for_edit(token)
+    game = get_object_or_404(Game, edit_token=token)
     players = game.player_list
     rnd = game.live_round(number)
     request.canonical_path = reverse("scorepad:edit-round", args=[token, number])
@@ -267,7 +275,10 @@ def edit_round(request, token, number):
         if rnd is None:
             return round_gone(request, game, number)
         return show_edit(request, game, rnd, form, status=422)
-    change = game.edit_round(number, form.cleaned_data["round_id"], form.points(), form.hands())
+    data = form.cleaned_data
+    change = game.edit_round(
+        number, data["round_id"], form.points(), form.hands(), made=data["made"]
+    )
     match change.result:
         case Result.SAVED:
             messages.success(request, _("Round %(n)s changed.") % {"n": number})
@@ -276,7 +287,7 @@ def edit_round(request, token, number):
             messages.info(request, _("Round %(n)s already holds these numbers.") % {"n": number})
             return redirect("scorepad:game", token=token)
         case Result.CONFLICT:
-            game = game_for_edit(token)
+            game.refresh_from_db()
             rnd = game.live_round(number)
             text = _(
                 "Someone changed round %(n)s meanwhile. Here it is as it is "
@@ -310,7 +321,8 @@ def round_gone(request, game, number):
 
 
 def edit_form(game, rnd):
-    initial = {"number": rnd.number, "round_id": rnd.pk}
+    created = Round.objects.values_list("created_at", flat=True).get(pk=rnd.pk)
+    initial = {"number": rnd.number, "round_id": rnd.pk, "made": row_mark(created)}
     for seat in range(len(game.player_list)):
         initial[f"points_{seat}"] = words.format_points(rnd.points[seat])
         # Stored as rank codes; shown in the reader's letters (8 Kn E 2 K in Norwegian).
@@ -323,7 +335,7 @@ def edit_form(game, rnd):
 @require_POST
 @never_cache
 def undo_round(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     form = UndoForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The form did not say which round to undo; nothing changed."))
@@ -353,9 +365,13 @@ def undo_round(request, token):
 @require_POST
 @never_cache
 def restore_round(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     form = RestoreForm(request.POST)
-    change = game.restore_round(form.cleaned_data["round_id"]) if form.is_valid() else None
+    change = (
+        game.restore_round(form.cleaned_data["round_id"], made=form.cleaned_data["made"])
+        if form.is_valid()
+        else None
+    )
     match change and change.result:
         case Result.SAVED:
             messages.success(request, _("Round %(n)s is back.") % {"n": change.number})
@@ -377,7 +393,7 @@ def restore_round(request, token):
 @require_POST
 @never_cache
 def rematch(request, token):
-    game = game_to_change(token)
+    game = get_object_or_404(Game, edit_token=token)
     change = game.rematch(may_start=lambda: new_game_wait(request))
     if change.result is Result.LIMITED:
         messages.error(request, too_many_games_text(change.wait))
@@ -391,7 +407,7 @@ def rematch(request, token):
 @require_safe
 @never_cache
 def history(request, token):
-    game = game_for_edit(token)
+    game = get_object_or_404(Game, edit_token=token)
     rows, _more = history_rows(game, limit=None)
     return render(request, "scorepad/history.html", board_context(game, history=rows))
 
@@ -402,29 +418,33 @@ def history(request, token):
 @require_safe
 @never_cache
 def watch(request, token):
-    game = game_with_players(watch_token=token).load_board()
+    game = get_object_or_404(Game, watch_token=token)
     return render(request, "scorepad/watch.html", board_context(game, watching=True))
 
 
 @require_safe
 @never_cache
 def watch_poll(request, token):
-    """204 with no body while nothing changed: one indexed query per poll."""
-    version = Game.objects.filter(watch_token=token).values_list("version", flat=True).first()
-    if version is None:
+    """204 with no body while nothing changed: one indexed query per poll. The poll
+    names `Game.poll_mark`, which a restored backup cannot repeat. A change is rendered
+    once per version and language for all the game's watchers."""
+    game = Game.objects.filter(watch_token=token).first()
+    if game is None:
         return HttpResponse(status=404)
-    if request.GET.get("v") == str(version):
+    if request.GET.get("v") == game.poll_mark:
         return HttpResponse(status=204)
-    game = game_with_players(watch_token=token).load_board()
-    return render(request, "scorepad/watch.html#watched", board_context(game, watching=True))
-
-
-# ----------------------------------------------------------------- export
+    html = pagecache.kept_poll(
+        game,
+        lambda: render_to_string(
+            "scorepad/watch.html#watched", board_context(game, watching=True), request
+        ),
+    )
+    return HttpResponse(html)
 
 
 @require_safe
 def export_csv(request, token):
-    game = game_for_edit(token)
+    game = get_object_or_404(Game, edit_token=token)
     header, body, total = exports.export_rows(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response.write("\ufeff")  # spreadsheet programs read UTF-8 names correctly with a BOM
@@ -435,7 +455,7 @@ def export_csv(request, token):
 
 @require_safe
 def export_json(request, token):
-    game = game_for_edit(token)
+    game = get_object_or_404(Game, edit_token=token)
     watch_url = absolute_url(request, reverse("scorepad:watch", args=[game.watch_token]))
     data = exports.json_data(game, watch_url)
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})

@@ -1,15 +1,15 @@
 import os
 import shutil
 import tomllib
+from decimal import Decimal
 
 import pytest
 from django.core.cache import caches
-from django.db.models import F
 from django.urls import reverse
 from django.utils import translation
 
 from rules import loader
-from scorepad.models import Game, Player, Round, Score
+from scorepad.models import Game, Result
 
 
 @pytest.fixture(autouse=True)
@@ -24,11 +24,13 @@ def _fresh_state():
 
 
 def make_game(names=("Anna", "Bo"), variant="standard", jack="0.5", threshold=21, first_dealer=0):
-    game = Game.objects.create(
-        variant=variant, jack_value=jack, threshold=threshold, first_dealer=first_dealer
+    return Game.create_with_players(
+        list(names),
+        variant=variant,
+        jack_value=jack,
+        threshold=threshold,
+        first_dealer=first_dealer,
     )
-    Player.objects.bulk_create(Player(game=game, position=i, name=n) for i, n in enumerate(names))
-    return game
 
 
 @pytest.fixture
@@ -37,12 +39,13 @@ def game(db):
 
 
 def play_rounds(game, rounds, points=1):
-    """Store `rounds` rounds straight in the database, as if entered earlier."""
-    players = list(game.players.all())
+    """Enter `rounds` rounds through the model, as if entered earlier; `game` is as
+    fresh afterwards as before."""
+    game = Game.objects.get(pk=game.pk)
+    players = len(game.player_list)
     for number in range(1, rounds + 1):
-        rnd = Round.objects.create(game=game, number=number)
-        Score.objects.bulk_create(Score(round=rnd, player=p, points=points) for p in players)
-    Game.objects.filter(pk=game.pk).update(version=F("version") + rounds)  # one per change
+        change = game.add_round(number, [Decimal(points)] * players, [""] * players)
+        assert change.result is Result.SAVED, change
 
 
 # ------------------------------------------------------------------ requests

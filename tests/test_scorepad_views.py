@@ -5,8 +5,13 @@ import re
 from decimal import Decimal
 
 import pytest
-from django.test import Client, override_settings
+from django.core.cache import caches
+from django.core.files import uploadhandler
+from django.core.files.uploadedfile import InMemoryUploadedFile, SimpleUploadedFile
+from django.test import Client, RequestFactory, override_settings
+from django.test.signals import template_rendered
 from django.urls import reverse
+from django.utils import timezone, translation
 
 from scorepad.models import Game, Round, Score
 
@@ -120,7 +125,7 @@ def test_my_games_shows_totals_who_lost_the_day_first_and_rematches(client):
     listed = html[html.index('class="my-games"') :]
     assert listed.index("rematch") < listed.index("Kari 25 · Bo 3.5")  # newest first
     assert "over: Kari lost" in listed
-    day = game.created_at.astimezone().strftime("%-d %B %Y")
+    day = timezone.localtime(game.created_at).strftime("%-d %B %Y")  # the site's zone
     assert day in listed
     norwegian = client.get("/nb/poengblokk/").content.decode()
     assert "ferdig: Kari tapte" in norwegian
@@ -430,10 +435,10 @@ def test_watch_poll_is_empty_while_nothing_changes(client, game, django_assert_n
     poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
     game.refresh_from_db()
     with django_assert_num_queries(1):
-        response = client.get(poll, {"v": game.version}, **HTMX)
+        response = client.get(poll, {"v": game.poll_mark}, **HTMX)
     assert response.status_code == 204 and response.content == b""
     enter(client, game, 3, 4)
-    response = client.get(poll, {"v": game.version}, **HTMX)
+    response = client.get(poll, {"v": game.poll_mark}, **HTMX)
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="watched"' in html and game.edit_token not in html
@@ -465,6 +470,11 @@ def test_game_pages_are_not_indexed(client, game):
 def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
     game = make_game(names=("A", "B", "C", "D", "E", "F"), variant="three_in_hand", threshold=500)
     play_rounds(game, rounds)
+    # After a change this process made: the game; its players and the board as the
+    # change left it are in the cache.
+    with django_assert_num_queries(1):
+        assert client.get(url("game", game)).status_code == 200
+    caches["default"].clear()  # another process, or a cold one: 3 (as before)
     with django_assert_num_queries(3):  # game, players, scores of live rounds
         assert client.get(url("game", game)).status_code == 200
     with django_assert_num_queries(1):  # the same version again: the page is kept
@@ -494,6 +504,33 @@ def test_a_kept_game_page_follows_every_change_and_shows_each_message(client, ga
     assert "Round 1 saved." not in html and "Save round 2" in html
 
 
+def test_the_game_page_is_rendered_once_per_change(client, game):
+    rendered = []
+
+    def count(sender, template, **kwargs):
+        rendered.append(template.name)
+
+    template_rendered.connect(count)
+    try:
+        response = enter(client, game, 3, 4)
+        with_message = client.get(response["Location"]).content.decode()
+        without = client.get(url("game", game)).content.decode()
+        assert rendered.count("scorepad/game.html") == 1
+        data = {"number": "2", "points_0": "5", "points_1": "6"}
+        board = client.post(url("add-round", game), data, **HTMX).content.decode()
+        assert rendered.count("scorepad/game.html") == 2
+        after_htmx = client.get(url("game", game)).content.decode()
+        assert rendered.count("scorepad/game.html") == 2
+    finally:
+        template_rendered.disconnect(count)
+    assert "Round 1 saved." in with_message and "Round 1 saved." not in without
+    assert "Save round 2" in with_message and "Save round 2" in without
+    assert board.startswith('<div id="board"') and "<html" not in board
+    assert "Round 2 saved." in board and "Save round 3" in board
+    assert "Round 2 saved." not in after_htmx and "Save round 3" in after_htmx
+    assert "<!--" + "messages-->" not in with_message + without + board + after_htmx
+
+
 def test_game_page_with_history_reads_it_in_one_query_more(client, django_assert_num_queries):
     game = make_game(threshold=500)
     play_rounds(game, 3)
@@ -507,9 +544,12 @@ def test_game_page_with_history_reads_it_in_one_query_more(client, django_assert
 def test_round_entry_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
     game = make_game(threshold=500)
     play_rounds(game, rounds)
-    # game, players; savepoint; the game locked, its live scores; round, scores; version
-    # bump; release
-    with django_assert_num_queries(10):
+    client.get(url("game", game))  # as a phone does: the page first
+    # The game (its players and board are in the cache since the page); then in the
+    # transaction (a savepoint in a test): the version moved on from the one read, the
+    # round, its scores. It was 10 (9 with the players cached) while the change read the
+    # game and its rounds again under the lock; 7 when the board is not in this process.
+    with django_assert_num_queries(6):
         assert enter(client, game, 3, 4, number=rounds + 1).status_code == 302
 
 
@@ -518,8 +558,25 @@ def test_watch_poll_with_change_is_constant(client, rounds, django_assert_num_qu
     game = make_game(threshold=500)
     play_rounds(game, rounds)
     poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
-    with django_assert_num_queries(4):
-        assert client.get(poll, {"v": "-1"}, **HTMX).status_code == 200
+    caches["default"].clear()  # cold: nothing of this game in this process
+    with django_assert_num_queries(3):  # the game, its players, live scores (4 before)
+        first = client.get(poll, {"v": "-1"}, **HTMX)
+    with django_assert_num_queries(1):  # another watcher: the answer is kept
+        again = Client().get(poll, {"v": "-1"}, **HTMX)
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content
+
+
+def test_a_kept_poll_answer_is_per_language_and_follows_every_change(client, game):
+    poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
+    enter(client, game, 3, 4)
+    english = client.get(poll, {"v": "-1"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    with translation.override("nb"):
+        nb_poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
+    norwegian = client.get(nb_poll, {"v": "-1"}).content.decode()
+    assert "Round 2 is being played" in english and "Runde 2 spilles" in norwegian
+    enter(client, game, 5, 6)
+    assert "Round 3 is being played" in client.get(poll, {"v": "-1"}).content.decode()
 
 
 # ------------------------------------------------------------------ export and safety
@@ -604,10 +661,21 @@ def test_oversized_multipart_is_refused_before_parsing(client, game, monkeypatch
     assert Round.objects.count() == 0
 
 
-def test_uploads_are_never_spooled_to_disk(settings):
-    assert settings.FILE_UPLOAD_HANDLERS == [
-        "django.core.files.uploadhandler.MemoryFileUploadHandler"
-    ]
+def test_uploads_are_never_spooled_to_disk(client, game, monkeypatch):
+    def no_temporary_files(*args, **kwargs):
+        raise AssertionError("an upload was spooled to a temporary file")
+
+    monkeypatch.setattr(uploadhandler, "TemporaryUploadedFile", no_temporary_files)
+    # Under the body limit, but over what a file kept in memory may be: dropped, not
+    # written to disk; the round itself is still read and saved.
+    big = SimpleUploadedFile("big.bin", b"x" * 31 * 1024)
+    response = client.post(url("add-round", game), {"number": "1", "file": big} | POINTS)
+    assert response.status_code == 302
+    assert game.rounds.count() == 1
+    request = RequestFactory().post("/", {"file": SimpleUploadedFile("big.bin", b"x" * 40000)})
+    assert "file" not in request.FILES
+    small = RequestFactory().post("/", {"file": SimpleUploadedFile("s.txt", b"hi")})
+    assert isinstance(small.FILES["file"], InMemoryUploadedFile)
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])

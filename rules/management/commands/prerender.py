@@ -31,10 +31,17 @@ class Command(BaseCommand):
 
     def handle(self, *args, out: Path, with_static: bool, **options):
         origin = urlsplit(settings.SITE_URL or "http://localhost")
-        client = Client(HTTP_HOST=origin.netloc, secure=origin.scheme == "https")
+        secure = origin.scheme == "https"
+        # The request as the proxy hands it over: Client's `secure` sets the WSGI scheme,
+        # and behind a TLS proxy Django believes only the proxy's header.
+        environ = {"HTTP_HOST": origin.netloc}
+        if settings.SECURE_PROXY_SSL_HEADER:
+            header, value = settings.SECURE_PROXY_SSL_HEADER
+            environ[header] = value if secure else "http"
+        client = Client(**environ)
         pages = {}
         for path in prerendered_paths():
-            response = client.get(path)
+            response = client.get(path, secure=secure)
             if response.status_code == 400:
                 raise CommandError(
                     f"{path} answered 400: is {origin.hostname} in DJANGO_ALLOWED_HOSTS?"
@@ -47,7 +54,7 @@ class Command(BaseCommand):
         if out.exists():
             shutil.rmtree(out)
         out.mkdir(parents=True)
-        prerendered.write(out, pages)
+        prerendered.write(out, pages, origin.scheme)
         if with_static:
             if not Path(settings.STATIC_ROOT).exists():
                 raise CommandError("Run collectstatic first: STATIC_ROOT is empty.")

@@ -6,8 +6,13 @@
 
   // Rank words, card values and labels all come from the page, which has them from the
   // server's one card table; nothing about the cards is typed twice here.
+  // What the server gives the script comes in a json_script element the form names.
+  function pageData(form) {
+    var script = document.getElementById(form.dataset.json);
+    return script ? JSON.parse(script.textContent) : {};
+  }
   function parseRanks(form, text) {
-    var words = JSON.parse(form.dataset.ranks || "{}");
+    var words = pageData(form).ranks || {};
     var token = new RegExp(Object.keys(words).sort(function (a, b) { return b.length - a.length; }).join("|"), "g");
     return (text.toLowerCase().match(token) || []).map(function (t) { return words[t]; });
   }
@@ -18,7 +23,7 @@
 
   // The card helper: rank buttons write into the cards field; the total follows.
   function refresh(form) {
-    var values = JSON.parse(form.dataset.values || "{}");
+    var values = pageData(form).values || {};
     var hand = Number(form.dataset.hand);
     var used = {};
     form.querySelectorAll(".player-entry").forEach(function (entry) {
@@ -98,8 +103,8 @@
     // More players than a variant allows: those variants are off, and the choice moves
     // to one that allows them.
     // The house rule for more players raises the five-card game's limit.
-    var most = JSON.parse(form.dataset.variantMax || "{}");
-    var more = JSON.parse(form.dataset.moreMax || "{}");
+    var most = pageData(form).variant_max || {};
+    var more = pageData(form).more_max || {};
     var moreBox = form.elements.more_players;
     var radios = form.querySelectorAll("input[name=variant]");
     var chosen = form.querySelector("input[name=variant]:checked");
@@ -136,7 +141,7 @@
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     return "r" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
   }
-  function texts(form) { return JSON.parse(form.dataset.texts || "{}"); }
+  function texts(form) { return pageData(form).texts || {}; }
   function fill(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_m, key) { return values[key]; });
   }
@@ -145,7 +150,7 @@
   // The totals are checked against the possible set that came with the page, from the
   // server's card table: nothing impossible is kept to be refused later.
   function checkTotals(form) {
-    var possible = JSON.parse(form.dataset.possible || "[]");
+    var possible = pageData(form).possible || [];
     var t = texts(form), firstBad = null;
     form.querySelectorAll(".player-entry").forEach(function (entry) {
       var input = entry.querySelector("input[inputmode=decimal]");

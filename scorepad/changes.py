@@ -1,0 +1,243 @@
+"""The changes to a game's rounds, as methods of `Game` (this is its mixin).
+
+Each change is a `decide` function: from a game as read it returns the Change and, if the
+change is to be made, the writes that make it. `_change` runs it twice at most: first on
+the game as the caller read it, outside any lock, writing in a short transaction only if
+the version is still the one read; else again under the game's lock, on the board read
+there. Every change moves the version on by exactly one and writes at most one round row.
+"""
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from . import models
+
+TENTH = Decimal("0.1")
+
+
+class Result(enum.Enum):
+    SAVED = "saved"  # the change was made
+    ALREADY_SAVED = "already saved"  # the same change was made before: a double tap
+    CONFLICT = "conflict"  # the round holds other numbers now (another phone)
+    NOT_NEXT = "not next"  # the round named is not the one this change can touch
+    GAME_OVER = "game over"  # the game is decided; rounds are refused
+    GONE = "gone"  # the round named is no longer (or never was) there
+    FULL = "full"  # the game holds as many rounds as a game may
+    LIMITED = "limited"  # too many new games from one place: `wait` says for how long
+
+
+@dataclass(frozen=True)
+class Change:
+    result: Result
+    number: int  # the round the change was for
+    expected: int | None = None  # with NOT_NEXT: the round the game is at
+    game: "models.Game | None" = None  # with a rematch: the new game
+    wait: timedelta | None = None  # with LIMITED
+
+
+def mark(row: int, status: str) -> None:
+    """Give one round row a new status (a name of Round.Status)."""
+    models.Round.objects.filter(pk=row).update(
+        status=models.Round.Status[status], changed_at=timezone.now()
+    )
+
+
+class RoundChanges:
+    def _change(self, decide) -> Change:
+        change, write = decide(self)
+        if write is None:
+            return change
+        now = timezone.now()
+        with transaction.atomic():
+            # The game's row lock (PostgreSQL), or SQLite's write lock taken at BEGIN.
+            moved = self._bump(now, expected=self.version)
+            if moved:
+                board = write(self)
+        if not moved:  # another change came in between: decide again, locked
+            with transaction.atomic():
+                game = self._locked()
+                change, write = decide(game)
+                if write is not None:
+                    game._bump(now)
+                    board = write(game)
+            self.version, self.updated_at = game.version, game.updated_at
+            self.__dict__.pop("live_rounds", None)
+            if write is None:
+                return change
+        self.version += 1
+        self.updated_at = now
+        self.__dict__.pop("live_rounds", None)  # read again when next asked for
+        if board is not None:  # the board after the change, known without reading it
+            cache.set(self.board_key(), board, timeout=models.BOARD_SECONDS)
+        return change
+
+    def _locked(self) -> "models.Game":
+        """Inside a transaction: the game read again holding its row lock.
+
+        PostgreSQL locks the row (SELECT ... FOR UPDATE); SQLite ignores FOR UPDATE, but
+        its transactions begin IMMEDIATE (settings), which takes the database's write
+        lock at BEGIN. Either way no other change to this game runs until we commit.
+        """
+        locked = type(self).objects.select_for_update().get(pk=self.pk)
+        if "player_list" in self.__dict__:
+            locked.player_list = self.player_list
+        return locked
+
+    def _bump(self, now, expected: int | None = None) -> bool:
+        """Move the version on, if it is still `expected`; whether it was."""
+        rows = type(self).objects.filter(pk=self.pk)
+        if expected is not None:
+            rows = rows.filter(version=expected)
+        return bool(rows.update(version=F("version") + 1, updated_at=now))
+
+    def _store(self, number: int, points, hands, client_id=None) -> "models.LiveRound":
+        rnd = models.Round.objects.create(game=self, number=number, client_id=client_id)
+        models.Score.objects.bulk_create(
+            models.Score(round=rnd, player=player, points=pts, cards=hand)
+            for player, pts, hand in zip(self.player_list, points, hands, strict=True)
+        )
+        # As the database gives it back: one decimal place.
+        stored = [Decimal(p).quantize(TENTH) for p in points]
+        return models.LiveRound(rnd.pk, number, stored, list(hands), client_id or "")
+
+    def _rows_full(self) -> bool:
+        """Every change writes at most one row and moves the version on by one, so a game
+        whose version is under the cap holds fewer rows: only then are they counted."""
+        return (
+            self.version >= models.MAX_ROUND_ROWS and self.rounds.count() >= models.MAX_ROUND_ROWS
+        )
+
+    def add_round(
+        self, number: int, points: list[Decimal], hands: list[str], client_id: str | None = None
+    ) -> Change:
+        """Store round `number`, which must be the next one. A resend is recognised by its
+        `client_id` (the phone's id for the round) or, without one, by equal numbers."""
+
+        def decide(game):
+            if client_id:
+                sent = game.rounds.filter(client_id=client_id).first()
+                if sent is not None:
+                    return Change(Result.ALREADY_SAVED, sent.number), None
+            stored = game.live_round(number)
+            if stored is not None:
+                same = stored.points == list(points)
+                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number), None
+            if game.outcome().finished:
+                return Change(Result.GAME_OVER, number), None
+            if number != game.next_number:
+                return Change(Result.NOT_NEXT, number, expected=game.next_number), None
+            if len(game.live_rounds) >= models.MAX_ROUNDS or game._rows_full():
+                return Change(Result.FULL, number), None
+
+            def write(game):  # the board after: the one decided on and the new round
+                return [*game.live_rounds, game._store(number, points, hands, client_id)]
+
+            return Change(Result.SAVED, number), write
+
+        return self._change(decide)
+
+    def edit_round(
+        self,
+        number: int,
+        round_id: int,
+        points: list[Decimal],
+        hands: list[str],
+        made: int | None = None,
+    ) -> Change:
+        """Replace live round `number`, but only the row the form was opened on
+        (`round_id`, and `made`, its `row_mark`): a version check, so two phones cannot
+        overwrite each other, nor a form from before a restore a round entered after."""
+
+        def decide(game):
+            stored = game.live_round(number)
+            if stored is None:
+                return Change(Result.GONE, number), None
+            if stored.pk == round_id and made is not None:
+                rows = models.Round.objects.filter(pk=stored.pk)
+                if models.row_mark(rows.values_list("created_at", flat=True).get()) != made:
+                    return Change(Result.CONFLICT, number), None
+            if stored.pk != round_id:
+                same = stored.points == list(points)
+                return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number), None
+            if game._rows_full():
+                return Change(Result.FULL, number), None
+
+            def write(game):
+                mark(stored.pk, "REPLACED")
+                game._store(number, points, hands)  # the board is read again
+
+            return Change(Result.SAVED, number), write
+
+        return self._change(decide)
+
+    def undo_round(self, number: int) -> Change:
+        """Undo round `number`, which must be the last live one."""
+
+        def decide(game):
+            last = len(game.live_rounds)
+            if number != last:
+                if number == last + 1 and (
+                    game.rounds.filter(number=number, status=models.Round.Status.UNDONE).exists()
+                ):
+                    return Change(Result.ALREADY_SAVED, number), None
+                if number > last:
+                    return Change(Result.GONE, number), None
+                return Change(Result.NOT_NEXT, number, expected=last), None
+            last_row = game.live_rounds[-1].pk
+            return Change(Result.SAVED, number), lambda _game: mark(last_row, "UNDONE")
+
+        return self._change(decide)
+
+    def restore_round(self, round_id: int, made: int | None = None) -> Change:
+        """Bring back an undone round; it must fit as the next round of an open game.
+        `made` (its `row_mark`) refuses a form made for a row a restore replaced."""
+
+        def decide(game):
+            rnd = game.rounds.filter(pk=round_id).first()
+            if rnd is None or (made is not None and models.row_mark(rnd.created_at) != made):
+                return Change(Result.GONE, 0), None
+            if rnd.status == models.Round.Status.ACTIVE:
+                return Change(Result.ALREADY_SAVED, rnd.number), None
+            if rnd.status != models.Round.Status.UNDONE or rnd.number != game.next_number:
+                return Change(Result.GONE, rnd.number), None
+            if game.outcome().finished:
+                return Change(Result.GAME_OVER, rnd.number), None
+            if len(game.live_rounds) >= models.MAX_ROUNDS:
+                return Change(Result.FULL, rnd.number), None
+            return Change(Result.SAVED, rnd.number), lambda _game: mark(rnd.pk, "ACTIVE")
+
+        return self._change(decide)
+
+    def rematch(self, may_start: Callable[[], timedelta | None] = lambda: None) -> Change:
+        """A new game with the same players and rules; the first deal passes on.
+
+        One rematch per game: a second tap, or a second phone, gets the same new game.
+        `may_start` is the rate limit: None to go ahead, or how long to wait."""
+        with transaction.atomic():
+            game = self._locked()
+            existing = game.rematches.order_by("pk").first()
+            if existing is not None:
+                return Change(Result.ALREADY_SAVED, 0, game=existing)
+            wait = may_start()
+            if wait is not None:
+                return Change(Result.LIMITED, 0, wait=wait)
+            players = len(game.player_list)
+            new = type(self).create_with_players(
+                [p.name for p in game.player_list],
+                variant=game.variant,
+                jack_value=game.jack_value,
+                start_card=game.start_card,
+                swap_seen=game.swap_seen,
+                threshold=game.threshold,
+                first_dealer=(game.first_dealer + 1) % players,
+                rematch_of=game,
+            )
+        return Change(Result.SAVED, 0, game=new)
