@@ -1,12 +1,16 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
+from scorepad import urls as scorepad_urls  # noqa: F401  (registers the token converter)
+from scorepad.watch_link import watch_in_readers_language
+
 from . import views
 
 urlpatterns = [
     path("", views.choose_language, name="choose-language"),
     path("robots.txt", views.robots_txt, name="robots-txt"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("w/<token:token>/", watch_in_readers_language, name="watch-link"),
 ]
 urlpatterns += i18n_patterns(
     path("manifest.webmanifest", views.manifest, name="manifest"),

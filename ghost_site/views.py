@@ -57,6 +57,7 @@ PRECACHED_STATIC = (
     "ghost_site/site.js",
     "ghost_site/favicon.svg",
     "scorepad/scorepad.js",
+    "scorepad/scoring.js",
     "django_htmx/htmx-2.min.js",
 )
 

@@ -19,6 +19,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from ghost_site.forms import FocusFirstProblem
+
 from . import cards
 from .loader import variant_name
 from .words import format_points
@@ -226,7 +228,7 @@ if set(ASKED) != {rule.field for rule in cards.HOUSE_RULES}:
     raise ImproperlyConfigured("rules.house.ASKED must ask for each of cards.HOUSE_RULES")
 
 
-class HouseFields(forms.Form):
+class HouseFields(FocusFirstProblem, forms.Form):
     """The choices a table makes before the first deal: the variant, then each house
     rule of `cards.HOUSE_RULES` as `ASKED` asks it (the more-players house rule, the
     jack, the start card, swapping a seen card, and how the game ends).

@@ -20,6 +20,9 @@ from .round import play_round
 from .schema import BLOCK_KINDS, PLACEHOLDER, TOTAL_KINDS, VALUE_KINDS, facts, holds
 from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
 
+# day before month in both languages, as the scorepad writes its dates
+CHECKED_DATE = {"en": "j F Y", "nb": "j. F Y"}
+
 
 def render_text(
     node: dict[str, str],
@@ -140,8 +143,12 @@ def variant_row(
                 jack=house.jack,
             ),
         ),
-        "players": players,
-        "exactly": players == cards.PLAYER_RANGE[0],
+        # "2 players", or the range "2–6 players", never a bare "up to 6"
+        "players": (
+            str(players)
+            if players == cards.PLAYER_RANGE[0]
+            else f"{cards.PLAYER_RANGE[0]}\u2013{players}"
+        ),
         "cards": variant.hand_size,
         "lowest": format_points(min(totals), language),
         "highest": format_points(max(totals), language),
@@ -298,7 +305,12 @@ EXTRAS = {
     },
     "sources": lambda block, language, house, data, patches, text: {
         "items": [
-            {"title": s["title"][language], "says": text(s["says"]), "checked": s.get("checked")}
+            {
+                "title": s["title"][language],
+                "says": text(s["says"]),
+                "checked": s.get("checked"),
+                "date_format": CHECKED_DATE[language],
+            }
             for s in data.sources
         ]
     },

@@ -9,7 +9,7 @@ from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
-from . import cards, loader, rendering, schema
+from . import cards, rendering, schema
 from .house import HouseFields, differences, summary
 
 # Rules pages change only with a deploy: keep the whole response per language, let
@@ -109,12 +109,7 @@ def variants_page(request):
     return render(
         request,
         "rules/variants.html",
-        {
-            "rows": rendering.variant_rows(language),
-            "standard": rendering.render_text(
-                loader.rules().variants["standard"]["description"], language
-            ),
-        },
+        {"rows": rendering.variant_rows(language)},
     )
 
 

@@ -3,6 +3,8 @@ URLs, the round-entry helper's data, the history of undone and replaced rounds a
 watch link's QR code. Presentation only: the rules of one game live on `Game`."""
 
 import hashlib
+import json
+import re
 from decimal import Decimal
 from functools import lru_cache
 
@@ -90,6 +92,39 @@ def game_urls(game: Game) -> dict[str, str]:
     return {name.replace("-", "_"): url for name, url in urls.items()}
 
 
+# How many letters a name may keep in the round table's header, by the number of players:
+# at 320 px six columns of numbers leave about four letters each.
+HEADER_LETTERS = {4: 6, 5: 5, 6: 4}
+
+
+def short_names(names: list[str]) -> list[str]:
+    """Names for a narrow table header, each different from the others: a name that fits
+    as it is, else its first word if that fits, else its initials ("Anne-Marthe
+    Kristiansen": "AMK"). The page keeps the full name for screen readers and a tap."""
+    longest = HEADER_LETTERS.get(len(names), 6) if len(names) > 3 else None
+    if longest is None:
+        return list(names)
+    shorts = []
+    for name in names:
+        first = name.split()[0] if name.split() else name
+        if len(name) <= longest:
+            short = name
+        elif len(first) <= longest:
+            short = first
+        else:
+            parts = [p for p in re.split(r"[\s\-]+", name) if p]
+            if len(parts) > 1:
+                short = "".join(p[0] for p in parts)[:3].upper()
+            else:
+                short = name[: longest - 1] + "."
+        shorts.append(short)
+    taken = list(shorts)
+    for seat, short in enumerate(taken):
+        if taken.count(short) > 1:
+            shorts[seat] = f"{short[: longest - 1]}{seat + 1}"
+    return shorts
+
+
 def board_context(game: Game, watching=False, **extra) -> dict:
     """Everything the score table shows, formatted here once rather than cell by cell."""
     language = get_language()
@@ -125,7 +160,8 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         {
             "name": name,
             "total": fmt(result.totals[i]),
-            "value": str(result.totals[i]),
+            # a meter's value may not pass its max: a loser's bar is simply full
+            "value": str(min(result.totals[i], threshold) if threshold else result.totals[i]),
             "distance": fmt(result.distance(i)),
             "low": threshold * 2 // 3,
             "high": threshold * 5 // 6,
@@ -150,6 +186,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "watching": watching,
         "outcome": result,
         "rows": rows,
+        "headers": list(zip(names, short_names(names), strict=True)),
         "table_key": table_key,
         "standings": standings,
         "loser_names": [names[i] for i in result.losers],
@@ -172,6 +209,20 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
             ),
             round_data=round_data(game.rules_variant, game.jack_value, get_language()),
+            outbox_texts=json.dumps(
+                outbox_texts(get_language(), example_total(game.jack_value)), ensure_ascii=False
+            ),
+            # For the page's script to count the rounds kept on the phone by the same
+            # rules (scoring.js): the players, the rules and the live rounds.
+            board_json=json.dumps(
+                {
+                    "names": names,
+                    "threshold": game.threshold,
+                    "first_dealer": game.first_dealer,
+                    "rounds": [[float(v) for v in r.points] for r in game.live_rounds],
+                },
+                ensure_ascii=False,
+            ),
         )
     context.update(extra)
     return context

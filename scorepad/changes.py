@@ -240,4 +240,5 @@ class RoundChanges:
                 first_dealer=(game.first_dealer + 1) % players,
                 rematch_of=game,
             )
+            game._bump(timezone.now())  # watchers and kept pages of this game learn of it
         return Change(Result.SAVED, 0, game=new)

@@ -1,5 +1,6 @@
 """The scorepad's forms: a new game, a round (new or edited), undo and bring back."""
 
+import json
 import secrets
 from decimal import Decimal
 
@@ -8,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from ghost_site.forms import FocusFirstProblem
 from rules import cards, words
 from rules.house import HouseFields
 from rules.loader import variant_name
@@ -88,52 +90,39 @@ class NewGameForm(HouseFields):
     def name_fields(self):
         return [self[f"name_{seat}"] for seat in range(cards.PLAYER_RANGE[1])]
 
+    def problem_order(self):
+        """As the page shows them: the players, then the table's rules."""
+        names = [f"name_{seat}" for seat in range(cards.PLAYER_RANGE[1])]
+        players = ["player_count", *names, "first_dealer"]
+        return players + [name for name in self.fields if name not in players]
+
+    def player_limits_json(self) -> str:
+        """For the page's script: how many each variant takes, and what the server says
+        when there are more, so the page explains the conflict beside the choice instead
+        of changing the choice."""
+        limits = {}
+        for key, _label in self.fields["variant"].choices:
+            variant = cards.VARIANTS[key]
+            more = MORE_PLAYERS_MAX.get(key)
+            limits[key] = {
+                "max": variant.max_players,
+                "more_max": more,
+                "message": too_many_players(variant, more=False),
+                "more_message": too_many_players(variant, more=True) if more else "",
+            }
+        return json.dumps(limits, ensure_ascii=False)
+
     def clean(self):
         data = super().clean()
         count = data.get("player_count")
         variant = cards.VARIANTS.get(data.get("variant", ""))
         more = bool(data.get("more_players"))
-        if (
-            variant
-            and more
-            and variant.key in MORE_PLAYERS_MAX
-            and count
-            and count > MORE_PLAYERS_MAX[variant.key]
-        ):
-            self.add_error(
-                "player_count",
-                gettext("One deck deals %(cards)s cards each to at most %(n)s players.")
-                % {"n": MORE_PLAYERS_MAX[variant.key], "cards": variant.hand_size},
-            )
-        elif count and variant and not more and count > variant.max_players:
-            if variant.key in MORE_PLAYERS_MAX:
-                message = gettext(
-                    "“%(variant)s” is for %(n)s players. For more, tick the house rule for "
-                    "more players, or choose “%(more)s”."
-                )
-            elif variant.key == "three_in_hand":
-                message = gettext(
-                    "“%(variant)s” is for up to %(n)s players. For more, choose “%(standard)s” "
-                    "with the house rule for more players."
-                )
-            elif variant.max_players == cards.PLAYER_RANGE[0]:  # Seven cards: two, no fewer
-                message = gettext(
-                    "“%(variant)s” is for %(n)s players. For more, choose “%(more)s”."
-                )
-            else:
-                message = gettext(
-                    "“%(variant)s” is for up to %(n)s players. For more, choose “%(more)s”."
-                )
-            self.add_error(
-                "variant",
-                message
-                % {
-                    "variant": variant_name(variant.key),
-                    "n": variant.max_players,
-                    "more": variant_name("three_in_hand"),
-                    "standard": variant_name(cards.STANDARD.key),
-                },
-            )
+        if variant and count:
+            limit = MORE_PLAYERS_MAX.get(variant.key) if more else None
+            if limit and count > limit:
+                self.add_error("player_count", too_many_players(variant, more=True))
+            elif not more and count > variant.max_players:
+                self.add_error("variant", too_many_players(variant, more=False))
         if count:
             names = []
             for seat in range(count):
@@ -158,6 +147,35 @@ class NewGameForm(HouseFields):
             if data.get("first_dealer") is not None and data["first_dealer"] >= count:
                 self.add_error("first_dealer", gettext("The dealer must be one of the players."))
         return data
+
+
+def too_many_players(variant: cards.Variant, more: bool) -> str:
+    """Why this variant cannot take the players chosen, and what to change."""
+    if more:
+        return gettext("One deck deals %(cards)s cards each to at most %(n)s players.") % {
+            "n": MORE_PLAYERS_MAX[variant.key],
+            "cards": variant.hand_size,
+        }
+    if variant.key in MORE_PLAYERS_MAX:
+        message = gettext(
+            "“%(variant)s” is for %(n)s players. For more, tick the house rule for "
+            "more players, or choose “%(more)s”."
+        )
+    elif variant.key == "three_in_hand":
+        message = gettext(
+            "“%(variant)s” is for up to %(n)s players. For more, choose “%(standard)s” "
+            "with the house rule for more players."
+        )
+    elif variant.max_players == cards.PLAYER_RANGE[0]:  # Seven cards: two, no fewer
+        message = gettext("“%(variant)s” is for %(n)s players. For more, choose “%(more)s”.")
+    else:
+        message = gettext("“%(variant)s” is for up to %(n)s players. For more, choose “%(more)s”.")
+    return message % {
+        "variant": variant_name(variant.key),
+        "n": variant.max_players,
+        "more": variant_name("three_in_hand"),
+        "standard": variant_name(cards.STANDARD.key),
+    }
 
 
 def example_total(jack_value) -> Decimal:
@@ -194,7 +212,7 @@ def hand_text(variant: cards.Variant) -> str:
     }
 
 
-class RoundForm(forms.Form):
+class RoundForm(FocusFirstProblem, forms.Form):
     """One total per player, or the cards that make it; `number` is the round it is for."""
 
     number = forms.IntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)

@@ -292,6 +292,13 @@ class Game(RoundChanges, models.Model):
             self.first_dealer,
         )
 
+    @cached_property
+    def rematch_game(self) -> "Game | None":
+        """The rematch started from this game, if any (one per game): its page and watch
+        page lead there. Starting it moves this game's version on, so a page kept per
+        version and the watch poll see it."""
+        return self.rematches.order_by("pk").first()
+
     def live_round(self, number: int) -> LiveRound | None:
         if 1 <= number <= len(self.live_rounds):
             return self.live_rounds[number - 1]

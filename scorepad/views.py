@@ -23,8 +23,6 @@ from rules import words
 from . import exports, pagecache
 from .board import board_context, history_rows, qr_svg
 from .forms import (
-    MORE_PLAYERS_MAX,
-    VARIANT_MAX_PLAYERS,
     EditRoundForm,
     NewGameForm,
     RestoreForm,
@@ -33,6 +31,7 @@ from .forms import (
 )
 from .models import MAX_ROUNDS, Game, Result, Round, row_mark
 from .ratelimit import new_game_wait, too_many_games_text
+from .watch_link import shared_watch_path
 
 MY_GAMES = "my_games"
 MY_GAMES_KEPT = 30
@@ -80,9 +79,6 @@ def show_game(request, game: Game, form=None, status=200, board_only=None, **ext
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
     form = form or round_form(game)
-    first_bad = next((name for name in form.errors if name.startswith("points_")), None)
-    if first_bad:  # with JavaScript off too, the reader lands on what needs fixing
-        form.fields[first_bad].widget.attrs["autofocus"] = True
     history, more_history = history_rows(game)
     context = board_context(game, form=form, history=history, more_history=more_history, **extra)
     latest = history[0] if history else None
@@ -97,7 +93,7 @@ def show_game(request, game: Game, form=None, status=200, board_only=None, **ext
         context["restorable"] = latest
     board_only = request.htmx if board_only is None else board_only
     if not board_only:
-        watch_url = absolute_url(request, context["urls"]["watch"])
+        watch_url = absolute_url(request, shared_watch_path(game))
         context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
     template = "scorepad/game.html#board" if board_only else "scorepad/game.html"
     return render(request, template, context, status=status)
@@ -191,7 +187,6 @@ def render_start(request, form, status=200):
         "form": form,
         "my_games": my_games(request),
         "date_format": MY_GAMES_DATE[get_language()],
-        "new_game_data": {"variant_max": VARIANT_MAX_PLAYERS, "more_max": MORE_PLAYERS_MAX},
     }
     return render(request, "scorepad/start.html", context, status=status)
 
@@ -419,7 +414,8 @@ def history(request, token):
 @never_cache
 def watch(request, token):
     game = get_object_or_404(Game, watch_token=token)
-    return render(request, "scorepad/watch.html", board_context(game, watching=True))
+    moved = "moved" in request.GET  # arrived here from the last game's watch page
+    return render(request, "scorepad/watch.html", board_context(game, watching=True, moved=moved))
 
 
 @require_safe
@@ -433,6 +429,11 @@ def watch_poll(request, token):
         return HttpResponse(status=404)
     if request.GET.get("v") == game.poll_mark:
         return HttpResponse(status=204)
+    if game.rematch_game is not None:  # the table moved on: so does this page, by itself
+        response = HttpResponse(status=204)
+        next_url = reverse("scorepad:watch", args=[game.rematch_game.watch_token])
+        response["HX-Redirect"] = next_url + "?moved=1"
+        return response
     html = pagecache.kept_poll(
         game,
         lambda: render_to_string(

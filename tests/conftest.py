@@ -126,9 +126,9 @@ def browser():
 def phone(browser):
     contexts = []
 
-    def open_page(lang="en", **options):
+    def open_page(lang="en", viewport=PHONE, **options):
         context = browser.new_context(
-            viewport=PHONE, locale=LANGS[lang], has_touch=True, is_mobile=True, **options
+            viewport=viewport, locale=LANGS[lang], has_touch=True, is_mobile=True, **options
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

@@ -129,14 +129,19 @@ def test_a_whole_game_with_a_watcher(live_server, phone, lang):
     page.locator(".error", has_text=t["error"]).wait_for()
     assert page.locator("input[inputmode=decimal]").nth(1).input_value() == "7"
 
-    # Round 2 through the card helper for Anna: 8 J A 2 K = 16.5.
+    # Round 2 through the card helper for Anna: 8 J A 2 K = 16.5, in six taps. The helper
+    # opens over the lines below (Save does not move) and closes back to Anna's line.
     entry = page.locator(".player-entry").first
+    save_top = page.locator("form.round-form button[type=submit]").bounding_box()["y"]
     entry.locator(".helper summary").click()
+    assert page.locator("form.round-form button[type=submit]").bounding_box()["y"] == save_top
     for rank in ("8", "J" if lang == "en" else "Kn", "A" if lang == "en" else "E", "2", "K"):
         entry.locator(".rank", has_text=re.compile(f"^{rank}$")).click()
     expected = "16.5" if lang == "en" else "16,5"
     assert entry.locator("input[inputmode=decimal]").input_value() == expected
-    assert entry.locator(".count").inner_text() == (
+    assert entry.locator("details.helper").evaluate("d => !d.open")
+    assert page.evaluate("document.activeElement.name") == "points_0"
+    assert entry.locator(".count").text_content() == (
         "5 of 5 cards, 16.5 points" if lang == "en" else "5 av 5 kort, 16,5 poeng"
     )
     page.locator("input[inputmode=decimal]").nth(1).fill("2")

@@ -68,6 +68,9 @@ def expectations(known: cards.TableFacts) -> list[tuple[str, str, bool]]:
     else:
         must("en", r"look at two")
         must("nb", r"kikke på to")
+    if not named["swap_seen"]:  # house rule: a card you have seen stays where it is
+        never("en", r"Swap out the cards you have seen")
+        never("nb", r"Bytt først ut kortene du har sett")
     if named["look_again"]:
         never("en", r"not peek|nobody looks at their face-down")
         never("nb", r"heller ikke kikke|ser ingen på sine skjulte")
@@ -81,8 +84,8 @@ def expectations(known: cards.TableFacts) -> list[tuple[str, str, bool]]:
     else:
         must("en", r"place")
         must("nb", r"plass")
-    duration_en = r"lasts between \d+ and \d+ minutes"
-    duration_nb = r"varer fra \d+ til \d+ minutter"
+    duration_en = r"takes \d+ to \d+ minutes"
+    duration_nb = r"tar fra \d+ til \d+ minutter"
     if named["threshold"] == "21" and named["players"] == "two" and named["hand"] == 5:
         must("en", duration_en)
         must("nb", duration_nb)
@@ -432,3 +435,20 @@ def test_each_house_rule_is_said_once_at_the_top_and_among_the_differences():
         assert differences(cards.DEFAULT_HOUSE) == []
     with translation.override("nb"):
         assert summary(house)[1] == "knekt 11"
+
+
+def test_sources_date_day_before_month_as_the_scorepad_does(client):
+    """Not "Dec. 1, 2026" beside the scorepad's "1 December 2026"."""
+    en = page(client, "/en/rules/")
+    nb = page(client, "/nb/regler/")
+    assert re.search(r"Last checked \d{1,2} [A-Z][a-z]+ \d{4}\.", en)
+    assert not re.search(r"Last checked [A-Z][a-z]{2}\.", en)
+    assert re.search(r"Sist sjekket \d{1,2}\. [a-zæøå]+ \d{4}\.", nb)
+
+
+def test_the_variant_table_gives_a_range_of_players(client):
+    en = page(client, "/en/variants/")
+    nb = page(client, "/nb/varianter/")
+    most = cards.VARIANTS["three_in_hand"].max_players
+    assert f"2\u2013{most} players" in en and "up to" not in en.split("Round totals")[0]
+    assert f"2\u2013{most} spillere" in nb and "opptil 6 spillere" not in nb

@@ -190,8 +190,8 @@ def test_the_qr_code_decodes_to_the_watch_link(sheet, live_server, tmp_path, lan
     decoded = subprocess.run(
         ["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True, check=True
     ).stdout.strip()
-    with translation.override(lang):
-        assert decoded == live_server.url + reverse("scorepad:watch", args=[game.watch_token])
+    # The shared link names no language: each phone that scans it gets its own.
+    assert decoded == live_server.url + reverse("watch-link", args=[game.watch_token])
 
 
 def test_the_qr_code_is_required_in_ci():
@@ -208,8 +208,7 @@ def test_share_copies_the_watch_link_where_there_is_no_share_sheet(sheet, live_s
     page.reload()
     page.locator("[data-share]").click()
     page.locator("[data-share-done]", has_text=done).wait_for()
-    with translation.override(lang):
-        watch = live_server.url + reverse("scorepad:watch", args=[game.watch_token])
+    watch = live_server.url + reverse("watch-link", args=[game.watch_token])
     assert page.evaluate("navigator.clipboard.readText()") == watch
 
 
@@ -274,15 +273,22 @@ def test_enter_moves_on_and_never_saves_half_a_round(sheet, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
-def test_more_players_than_a_variant_allows_moves_the_choice(browser, live_server, lang):
+def test_more_players_than_a_variant_allows_keeps_the_choice_and_says_why(
+    browser, live_server, lang
+):
     context = browser.new_context(viewport=SIZES["360"], locale=LANGS[lang], is_mobile=True)
     page = context.new_page()
     page.goto(live_server.url + {"en": "/en/scorepad/", "nb": "/nb/poengblokk/"}[lang])
+    conflict = page.locator("[data-variant-conflict]").first
     page.locator("select[name=player_count]").select_option("4")
-    assert page.locator("input[name=variant][value=three_in_hand]").is_checked()
-    assert page.locator("input[name=variant][value=standard]").is_disabled()
+    standard = page.locator("input[name=variant][value=standard]")
+    assert standard.is_checked() and standard.is_enabled()  # nothing changed behind the back
+    assert conflict.is_visible()
+    page.locator("input[name=more_players]").check()  # the fix the message names
+    assert conflict.is_hidden() and standard.is_checked()
+    page.locator("input[name=more_players]").uncheck()
     page.locator("select[name=player_count]").select_option("2")
-    assert page.locator("input[name=variant][value=standard]").is_enabled()
+    assert conflict.is_hidden()
     context.close()
 
 

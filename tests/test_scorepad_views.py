@@ -470,12 +470,12 @@ def test_game_pages_are_not_indexed(client, game):
 def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert_num_queries):
     game = make_game(names=("A", "B", "C", "D", "E", "F"), variant="three_in_hand", threshold=500)
     play_rounds(game, rounds)
-    # After a change this process made: the game; its players and the board as the
-    # change left it are in the cache.
-    with django_assert_num_queries(1):
+    # After a change this process made: the game and its rematch, if any; its players and
+    # the board as the change left it are in the cache.
+    with django_assert_num_queries(2):
         assert client.get(url("game", game)).status_code == 200
-    caches["default"].clear()  # another process, or a cold one: 3 (as before)
-    with django_assert_num_queries(3):  # game, players, scores of live rounds
+    caches["default"].clear()  # another process, or a cold one
+    with django_assert_num_queries(4):  # game, players, scores of live rounds, rematch
         assert client.get(url("game", game)).status_code == 200
     with django_assert_num_queries(1):  # the same version again: the page is kept
         assert client.get(url("game", game)).status_code == 200
@@ -535,7 +535,8 @@ def test_game_page_with_history_reads_it_in_one_query_more(client, django_assert
     game = make_game(threshold=500)
     play_rounds(game, 3)
     client.post(url("undo", game), {"number": "3"})
-    with django_assert_num_queries(4):  # game, scores, latest changes, their scores
+    # game, scores, latest changes, their scores, its rematch
+    with django_assert_num_queries(5):
         html = client.get(url("game", game)).content.decode()
     assert "Bring back round 3" in html
 
@@ -559,9 +560,10 @@ def test_watch_poll_with_change_is_constant(client, rounds, django_assert_num_qu
     play_rounds(game, rounds)
     poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
     caches["default"].clear()  # cold: nothing of this game in this process
-    with django_assert_num_queries(3):  # the game, its players, live scores (4 before)
+    # the game, its rematch (a watcher moves on to it), its players, live scores
+    with django_assert_num_queries(4):
         first = client.get(poll, {"v": "-1"}, **HTMX)
-    with django_assert_num_queries(1):  # another watcher: the answer is kept
+    with django_assert_num_queries(2):  # another watcher: the game, its rematch; the answer
         again = Client().get(poll, {"v": "-1"}, **HTMX)
     assert first.status_code == again.status_code == 200
     assert first.content == again.content
@@ -687,7 +689,8 @@ def test_game_page_weight(client, lang):
         enter(client, game, 3, 4, number=number)
     total, requests = page_weight(client, url("game", game, lang))
     assert total <= 40 * 1024, f"the game page weighs {total} bytes"
-    assert requests <= 6  # page, style, icon, htmx, scorepad.js, site.js (service worker)
+    # page, style, icon, htmx, scoring.js, scorepad.js, site.js (service worker)
+    assert requests <= 7
 
 
 def test_a_jack_eleven_game_suggests_no_halves(client):

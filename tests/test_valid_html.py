@@ -64,6 +64,26 @@ def test_every_kind_of_page_is_valid_html(client, tmp_path):
             path = tmp_path / f"{language}-{number}.html"
             path.write_bytes(response.content)
             files.append((path, url))
+    # where the features meet: a decided game and its rematch (its pages, its watch pages,
+    # the one the watchers moved on to), six long names, and "My games" on the start page
+    decided = make_game(names=[f"Anne-Marthe Kristiansen {n}" for n in range(6)], threshold=15)
+    decided.variant = "three_in_hand"
+    decided.save()
+    play_rounds(decided, 1, points=16)
+    client.post(reverse("scorepad:rematch", args=[decided.edit_token]))
+    rematch = decided.rematches.get()
+    meeting = [
+        reverse("scorepad:game", args=[decided.edit_token]),
+        reverse("scorepad:watch", args=[decided.watch_token]),
+        reverse("scorepad:watch", args=[rematch.watch_token]) + "?moved=1",
+        reverse("scorepad:start"),
+    ]
+    for number, url in enumerate(meeting):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        path = tmp_path / f"meeting-{number}.html"
+        path.write_bytes(response.content)
+        files.append((path, url))
     # pages showing errors: the choices form and the new-game form
     with_errors = [
         client.get(

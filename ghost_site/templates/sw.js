@@ -16,12 +16,38 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys().then((keys) => Promise.all(
-      keys.filter((key) => key.startsWith("static-") && key !== STATIC).map((key) => caches.delete(key))
-    )).then(() => self.clients.claim())
-  );
+  event.waitUntil(keepWhatCopiesName().then(() => self.clients.claim()));
 });
+
+// A kept page names the static files of the deploy it came from. Before an old version's
+// cache goes, the files that kept pages still name move into this version's cache, so a
+// page kept before a deploy still opens offline with its script (and its outbox). Once
+// every copy naming a file has been replaced, the next update lets that file go.
+function keepWhatCopiesName() {
+  return caches.keys().then((keys) => {
+    const old = keys.filter((key) => key.startsWith("static-") && key !== STATIC);
+    if (!old.length) return undefined;
+    return Promise.all([namedByCopies(), caches.open(STATIC)]).then(([named, current]) =>
+      Promise.all(old.map((key) => caches.open(key)
+        .then((cache) => cache.keys().then((requests) => Promise.all(requests.map((request) => {
+          if (!named.has(new URL(request.url).pathname)) return undefined;
+          return current.match(request).then((hit) => hit || cache.match(request)
+            .then((response) => response && current.put(request, response)));
+        }))))
+        .then(() => caches.delete(key)))));
+  });
+}
+
+function namedByCopies() {
+  const named = new Set();
+  const prefix = STATIC_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(prefix + "[^\"'\\s<>)]+", "g");
+  return caches.open(PAGES).then((cache) => cache.keys().then((requests) => Promise.all(
+    requests.map((request) => cache.match(request)
+      .then((response) => (response ? response.text() : ""))
+      .then((html) => { (html.match(pattern) || []).forEach((path) => named.add(path)); }))
+  ))).then(() => named);
+}
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
@@ -29,12 +55,22 @@ self.addEventListener("message", (event) => {
   if (data.type === "warm" && Array.isArray(data.urls)) {
     // The reader's language's rules pages, so that they open offline after one visit.
     event.waitUntil(caches.open(PAGES).then((cache) => Promise.all(data.urls.map((url) =>
-      cache.match(url).then((hit) => hit || fetch(url, {credentials: "same-origin"}).then((response) => {
-        if (response.ok) return stamped(response).then((kept) => cache.put(url, kept));
-      }).catch(() => undefined))
+      cache.match(url).then((hit) => hit || keepCopy(cache, url))
     ))));
   }
+  if (data.type === "refresh" && Array.isArray(data.urls)) {
+    // A page changed in place (a round saved through htmx): its copy follows, so that
+    // a reload without signal shows the game as it was last seen.
+    event.waitUntil(caches.open(PAGES).then((cache) => Promise.all(data.urls.map((url) => keepCopy(cache, url)))));
+  }
 });
+
+function keepCopy(cache, url) {
+  return fetch(url, {credentials: "same-origin"}).then((response) => {
+    if (response.ok) return stamped(response).then((kept) => cache.put(url, kept));
+    return undefined;
+  }).catch(() => undefined);
+}
 
 function stamped(response) {
   // The time of the copy travels with it, so the page can say how old it is.

@@ -1,4 +1,5 @@
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from rules import words
@@ -44,3 +45,9 @@ def sheet_url(game):
     from rules.views import house_url
 
     return house_url("sheet", game.house, len(game.player_list))
+
+
+@register.filter
+def autofocused(tag):
+    """A rendered <input> that takes the focus: the first choice of a refused radio group."""
+    return mark_safe(str(tag).replace("<input ", "<input autofocus ", 1))

@@ -46,8 +46,12 @@
           if (worker.state === "installed" && navigator.serviceWorker.controller) offerReload(worker);
         });
       });
-      // The reader's language's rules pages, kept for reading without a connection.
+      // The reader's language's rules pages, kept for reading without a connection; and
+      // what a page names for its own table (a game's rules, card and sheet).
       var warm = JSON.parse(root.dataset.offlinePages || "[]");
+      document.querySelectorAll("[data-keep-offline]").forEach(function (el) {
+        warm = warm.concat(JSON.parse(el.dataset.keepOffline || "[]").map(function (url) { return url.split("#")[0]; }));
+      });
       navigator.serviceWorker.ready.then(function (ready) {
         if (ready.active) ready.active.postMessage({type: "warm", urls: warm});
       });
@@ -82,6 +86,14 @@ document.querySelectorAll("[data-print]").forEach(function (button) {
     if (link && choose) choose.open = true;
   });
   document.addEventListener("htmx:afterSettle", sync);
+  // A refused choice: after htmx's own scroll to the form's top, the first problem is
+  // where the eye and the focus go.
+  document.addEventListener("htmx:afterSettle", function () {
+    requestAnimationFrame(function () {
+      var bad = document.querySelector("form.house-form [autofocus]");
+      if (bad) { bad.focus({preventScroll: true}); bad.scrollIntoView({block: "center"}); }
+    });
+  });
   document.addEventListener("htmx:pushedIntoHistory", function (event) {
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (worker) worker.postMessage({type: "warm", urls: [event.detail.path]});

@@ -50,19 +50,31 @@
     });
   }
 
+  // The helper opens over the lines below and closes back to its own line: by itself
+  // once the hand is complete (open, one tap a card: six taps for five cards), or "Done".
+  function closeHelper(entry) {
+    var details = entry.querySelector("details.helper");
+    if (details) details.open = false;
+    var total = entry.querySelector("input[inputmode=decimal]");
+    if (total) { total.focus({preventScroll: true}); total.scrollIntoView({block: "nearest"}); }
+  }
   document.addEventListener("click", function (event) {
+    var done = event.target.closest("[data-helper-done]");
+    if (done) { closeHelper(done.closest(".player-entry")); return; }
     var button = event.target.closest(".rank");
     if (!button) return;
     var entry = button.closest(".player-entry");
     var input = entry.querySelector(".cards-input");
     var form = button.closest("form");
+    var hand = Number(form.dataset.hand);
     if (button.hasAttribute("data-clear")) {
       input.value = "";
       entry.querySelector("input[inputmode=decimal]").value = "";
-    } else if (parseRanks(form, input.value).length < Number(form.dataset.hand)) {
+    } else if (parseRanks(form, input.value).length < hand) {
       input.value = (input.value.trim() + " " + button.textContent.trim()).trim();
     }
     refresh(form);
+    if (!button.hasAttribute("data-clear") && parseRanks(form, input.value).length === hand) closeHelper(entry);
   });
 
   // Enter in a total moves on to the next empty total; it saves only a whole round.
@@ -100,34 +112,51 @@
       option.textContent = name || option.dataset.label || option.textContent;
       if (!option.dataset.label) option.dataset.label = option.textContent;
     });
-    // More players than a variant allows: those variants are off, and the choice moves
-    // to one that allows them.
-    // The house rule for more players raises the five-card game's limit.
-    var most = pageData(form).variant_max || {};
-    var more = pageData(form).more_max || {};
-    var moreBox = form.elements.more_players;
-    var radios = form.querySelectorAll("input[name=variant]");
-    var chosen = form.querySelector("input[name=variant]:checked");
-    radios.forEach(function (radio) {
-      var limit = moreBox && moreBox.checked && more[radio.value] ? more[radio.value] : most[radio.value];
-      radio.disabled = limit < count;
+    // More players than the chosen variant takes: the choice stays as the reader made
+    // it, and the conflict is said beside both choices, in the server's own words.
+    var problem = variantConflict(form);
+    form.querySelectorAll("[data-variant-conflict]").forEach(function (note) {
+      note.textContent = problem;
+      note.hidden = !problem;
     });
-    if (chosen && chosen.disabled) {
-      var fits = Array.prototype.filter.call(radios, function (r) { return !r.disabled; })[0];
-      if (fits) fits.checked = true;
-    }
+    var variants = form.querySelector("#field-variant");
+    if (variants) variants.classList.toggle("invalid", !!problem);
     var custom = form.querySelector("input[name=game_length][value=custom]");
     var threshold = form.querySelector("#field-threshold");
     if (custom && threshold) threshold.hidden = !custom.checked;
   }
 
+  function variantConflict(form) {
+    var limits = JSON.parse(form.dataset.limits || "{}");
+    var chosen = form.querySelector("input[name=variant]:checked");
+    var count = Number(form.elements.player_count.value);
+    var limit = chosen && limits[chosen.value];
+    if (!limit) return "";
+    var more = form.elements.more_players && form.elements.more_players.checked && limit.more_max;
+    if (more) return count > limit.more_max ? limit.more_message : "";
+    return count > limit.max ? limit.message : "";
+  }
+  // Start with a conflict: nothing is sent; the reader lands on the choice to change.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.new-game") || !variantConflict(form)) return;
+    event.preventDefault();
+    var chosen = form.querySelector("input[name=variant]:checked");
+    chosen.focus();
+    chosen.scrollIntoView({block: "center"});
+  });
+
   // ------------------------------------------------------------------ the outbox
   // A round saved without a connection is kept on the phone (localStorage survives a
   // closed browser and a restart) with an id made here, shown at once as waiting, and
   // sent in order when the connection returns. The server stores the id with the round,
-  // so a resent round is the same round. What the server refuses stays, with its reason,
-  // until the player puts it back in the form or discards it.
+  // so a resent round is the same round. The kept rounds count at once: the standings
+  // are worked out by the server's rules (scoring.js), and a kept round that decides the
+  // game ends it on this phone. What the server refuses stays, with its reason, on every
+  // page of the game until the player puts it back in the form or discards it; nothing
+  // leaves the phone's storage without the page saying so.
   var STORE = "ghost-outbox";
+  var SENT = "ghost-sent:";
 
   function loadAll() {
     try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
@@ -141,11 +170,24 @@
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     return "r" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
   }
-  function texts(form) { return pageData(form).texts || {}; }
+  function outboxBox() { return document.querySelector("[data-outbox][data-game]"); }
+  // The round form names its json_script; the kept rounds' list carries the same texts.
+  function texts(el) {
+    if (el && el.dataset.json) return pageData(el).texts || {};
+    var box = outboxBox();
+    return JSON.parse((el && el.dataset.texts) || (box && box.dataset.texts) || "{}");
+  }
   function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (_m, key) { return values[key]; });
+    // "%(n)s" from the server's catalogue, "{n}" from a template's own attributes
+    return text.replace(/%\((\w+)\)s|\{(\w+)\}/g, function (_m, key, other) { return values[key || other]; });
   }
   function roundForm() { return document.querySelector("form.round-form[data-game]"); }
+  function toNumber(text) { return Number(String(text).trim().replace(",", ".")); }
+  function andList(names) {
+    if (names.length < 2) return names.join("");
+    var and = lang === "nb" ? " og " : " and ";
+    return names.slice(0, -1).join(", ") + and + names[names.length - 1];
+  }
 
   // The totals are checked against the possible set that came with the page, from the
   // server's card table: nothing impossible is kept to be refused later.
@@ -176,40 +218,40 @@
   function keep(form) {
     if (!checkTotals(form)) return;
     var entry = {id: newId(), game: form.dataset.game, url: form.action, status: "waiting",
-                 number: Number(form.elements.number.value), fields: {}, shown: []};
+                 number: Number(form.elements.number.value), fields: {}, shown: [], points: []};
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
       entry.fields[input.name] = input.value;
     });
     form.querySelectorAll(".player-entry").forEach(function (row) {
       // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
-      var typed = row.querySelector("input[inputmode=decimal]").value.trim().replace(",", ".");
-      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + formatPoints(Number(typed)));
+      var value = row.querySelector("input[inputmode=decimal]").value.trim();
+      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + formatPoints(toNumber(value)));
+      entry.points.push(toNumber(value));
     });
     var all = loadAll(); all.push(entry); saveAll(all);
-    say(form, fill(texts(form).kept, {n: entry.number}));
+    say(fill(texts(form).kept, {n: entry.number}));
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (i) { i.value = ""; });
-    showOutbox(form);
-    var first = form.querySelector("input[inputmode=decimal]");
-    if (first) first.focus();
+    form.querySelectorAll("details.helper[open]").forEach(function (d) { d.open = false; });
+    refresh(form);
+    showOutbox();
+    if (!form.hidden) {
+      var first = form.querySelector("input[inputmode=decimal]");
+      if (first) first.focus();
+    }
   }
 
-  function say(form, text) {
+  function say(text) {
     var box = document.querySelector("[data-outbox-message]");
     if (box) { box.textContent = text; box.hidden = false; }
   }
 
-  // The form and the list follow the outbox: the next number after the kept rounds.
-  function showOutbox(form) {
-    var list = document.querySelector("[data-outbox]");
-    if (!list || !form) return;
-    var t = texts(form), entries = waitingFor(form.dataset.game);
-    var next = Number(form.dataset.serverNext);
-    entries.forEach(function (e) { next = Math.max(next, e.number + 1); });
-    form.elements.number.value = next;
-    var heading = form.querySelector("[data-round-heading]");
-    if (heading) heading.textContent = fill(t.round, {n: next});
-    var save = form.querySelector("button[type=submit]");
-    if (save) save.textContent = fill(t.save, {n: next});
+  // The standings, the form and the list follow the outbox: the kept rounds count.
+  function showOutbox() {
+    var list = outboxBox();
+    if (!list) return;
+    var t = texts(list), entries = waitingFor(list.dataset.game), form = roundForm();
+    var board = JSON.parse(list.dataset.board || "{}");
+    var kept = entries.filter(function (e) { return e.status === "waiting" && e.points && e.points.length === board.names.length; });
     var items = list.querySelector("ul");
     items.textContent = "";
     entries.forEach(function (e) {
@@ -222,63 +264,140 @@
         [["putback", putBack], ["discard", discard]].forEach(function (pair) {
           var b = document.createElement("button");
           b.type = "button"; b.className = "button secondary"; b.textContent = t[pair[0]];
+          b.dataset[pair[0]] = "";
           b.addEventListener("click", function () { pair[1](e.id); });
           li.appendChild(b);
         });
       }
       items.appendChild(li);
     });
-    var count = list.querySelector("[data-outbox-count]");
-    count.textContent = fill(entries.length === 1 ? t.count_one : t.count_other, {n: entries.length});
+    list.querySelector("[data-outbox-count]").textContent =
+      fill(entries.length === 1 ? t.count_one : t.count_other, {n: entries.length});
     list.hidden = entries.length === 0;
+    if (board.names) countKept(list, board, kept, form, t);
   }
+
+  // The server's rounds and the kept ones together, by the same rules as the server.
+  function countKept(list, board, kept, form, t) {
+    var rounds = board.rounds.concat(kept.map(function (e) { return e.points; }));
+    var result = window.GhostScoring.outcome(board.names.length, rounds, board.threshold, board.first_dealer);
+    var serverDecided = window.GhostScoring.outcome(board.names.length, board.rounds, board.threshold, board.first_dealer).finished;
+    var note = list.querySelector("[data-outbox-included]");
+    note.hidden = kept.length === 0;
+    note.textContent = fill(kept.length === 1 ? list.dataset.includedOne : list.dataset.includedOther, {n: kept.length});
+    var standings = document.querySelector("#board .standings, .standings");
+    if (standings) {
+      standings.classList.toggle("provisional", kept.length > 0);
+      standings.querySelectorAll("li").forEach(function (li, i) {
+        var total = li.querySelector(".total"), meter = li.querySelector("meter");
+        if (!total || result.totals[i] === undefined) return;
+        if (!total.dataset.server) total.dataset.server = total.textContent;
+        total.textContent = kept.length ? formatPoints(result.totals[i]) : total.dataset.server;
+        if (meter) meter.value = result.totals[i];
+        li.classList.toggle("lost", result.losers.indexOf(i) >= 0);
+      });
+    }
+    var provisional = document.querySelector("[data-provisional-result]");
+    var decided = result.finished && !serverDecided;
+    if (form) {
+      form.hidden = decided;
+      var next = board.rounds.length + kept.length + 1;
+      entriesAfter(list).forEach(function (e) { next = Math.max(next, e.number + 1); });
+      form.elements.number.value = next;
+      var heading = form.querySelector("[data-round-heading]");
+      if (heading) heading.textContent = fill(t.round, {n: next});
+      var save = form.querySelector("button[type=submit]");
+      if (save && !save.disabled) save.textContent = fill(t.save, {n: next});
+      var hint = form.querySelector("[data-deals]");
+      if (hint) hint.textContent = fill(list.dataset.dealsText, {d: board.names[result.next_dealer], s: board.names[result.next_starter]});
+    }
+    if (provisional) {
+      provisional.hidden = !decided;
+      if (decided) {
+        var names = function (seats) { return andList(seats.map(function (i) { return board.names[i]; })); };
+        provisional.querySelector(".big").textContent = result.losers.length
+          ? fill(list.dataset.provisional, {names: names(result.losers)})
+          : fill(list.dataset.provisionalWon, {names: names(result.winners)});
+        provisional.querySelector("p:last-child").textContent = list.dataset.provisionalNext;
+      }
+    }
+  }
+  function entriesAfter(list) { return waitingFor(list.dataset.game); }
 
   function discard(id) {
     var all = loadAll(), gone = all.filter(function (e) { return e.id === id; })[0];
     all = all.filter(function (e) { return e.id !== id; });
     all.forEach(function (e) { if (e.game === gone.game && e.number > gone.number) e.number -= 1; });
     saveAll(all);
-    showOutbox(roundForm());
+    showOutbox();
   }
   function putBack(id) {
     var all = loadAll(), entry = all.filter(function (e) { return e.id === id; })[0];
-    saveAll(all.filter(function (e) { return e.id !== id; }));
-    sessionStorage.setItem("ghost-putback:" + entry.game, JSON.stringify(entry.fields));
+    var list = outboxBox(), form = roundForm();
+    if (!form && list && window.location.pathname !== list.dataset.gameUrl) {
+      // Only the game page has the form: go there, the round still kept until it is in it.
+      sessionStorage.setItem("ghost-putback:" + entry.game, entry.id);
+      window.location.href = list.dataset.gameUrl;
+      return;
+    }
+    if (!form) { say(list.dataset.noForm); return; }
+    sessionStorage.setItem("ghost-putback:" + entry.game, entry.id);
     window.location.reload();
   }
+  // The round leaves the outbox only once its numbers are in the form on screen.
   function restorePutBack(form) {
-    var key = "ghost-putback:" + form.dataset.game, kept = sessionStorage.getItem(key);
-    if (!kept) return;
+    var key = "ghost-putback:" + form.dataset.game, id = sessionStorage.getItem(key);
+    if (!id) return;
     sessionStorage.removeItem(key);
-    var fields = JSON.parse(kept);
-    Object.keys(fields).forEach(function (name) { if (form.elements[name]) form.elements[name].value = fields[name]; });
-    say(form, texts(form).put_back);
+    var all = loadAll(), entry = all.filter(function (e) { return e.id === id; })[0];
+    if (!entry) return;
+    Object.keys(entry.fields).forEach(function (name) { if (form.elements[name]) form.elements[name].value = entry.fields[name]; });
+    saveAll(all.filter(function (e) { return e.id !== id; }));
+    say(texts(form).put_back);
+  }
+  function restoreElsewhere(list) {
+    var key = "ghost-putback:" + list.dataset.game;
+    if (sessionStorage.getItem(key) && !roundForm()) { sessionStorage.removeItem(key); say(list.dataset.noForm); }
+  }
+  // Rounds that left the phone because the server stored them: said once, after the reload.
+  function showSent(list) {
+    var key = SENT + list.dataset.game, sent = sessionStorage.getItem(key);
+    if (!sent) return;
+    sessionStorage.removeItem(key);
+    say(fill(list.dataset.sent, {rounds: sent}));
   }
 
   var sending = false;
   function flush() {
-    var form = roundForm();
-    if (!form || sending || !navigator.onLine) return;
-    var entries = waitingFor(form.dataset.game);
+    var list = outboxBox();
+    if (!list || sending || !navigator.onLine) return;
+    var entries = waitingFor(list.dataset.game);
     if (!entries.length || entries[0].status !== "waiting") return;
     sending = true;
-    sendFrom(form, entries, 0, false);
+    sendFrom(list, entries, 0, []);
   }
-  function sendFrom(form, entries, i, sentAny) {
-    if (i >= entries.length || entries[i].status !== "waiting") {
+  function sendFrom(list, entries, i, sent) {
+    function done() {
       sending = false;
-      if (sentAny) window.location.reload();  // the table as the server has it now
-      return;
+      if (sent.length) {
+        var key = SENT + list.dataset.game, t = texts(list);
+        sessionStorage.setItem(key, sent.map(function (n) { return fill(t.round, {n: n}); }).join(", "));
+        window.location.reload();  // the table as the server has it now
+      } else {
+        showOutbox();
+      }
     }
+    if (i >= entries.length || entries[i].status !== "waiting") return done();
     var e = entries[i], body = new URLSearchParams(e.fields);
     body.set("number", e.number);
     body.set("client_id", e.id);
-    body.set("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
+    body.set("csrfmiddlewaretoken", list.querySelector("[name=csrfmiddlewaretoken]").value);
     fetch(e.url, {method: "POST", body: body, credentials: "same-origin", redirect: "manual"})
       .then(function (response) {
         if (response.type === "opaqueredirect" || response.ok) {
           saveAll(loadAll().filter(function (x) { return x.id !== e.id; }));
-          sendFrom(form, entries, i + 1, true);
+          sent.push(e.number);
+          sendFrom(list, entries, i + 1, sent);
         } else if (response.status === 409 || response.status === 422) {
           return response.text().then(function (html) {
             var page = new DOMParser().parseFromString(html, "text/html");
@@ -288,15 +407,14 @@
               if (x.id === e.id) { x.status = "refused"; x.reason = reason ? reason.textContent.trim() : String(response.status); }
             });
             saveAll(all);
-            sending = false;
-            if (sentAny) window.location.reload(); else showOutbox(form);
+            done();
           });
         } else {
           sending = false;  // the server could not take it now: keep it and try later
-          retryLater();
+          if (sent.length) done(); else retryLater();
         }
       })
-      .catch(function () { sending = false; retryLater(); });
+      .catch(function () { sending = false; if (sent.length) done(); else retryLater(); });
   }
   // A send that failed is tried again by itself, sooner first and then every half
   // minute: a phone may say it is online when it is not (a page opened from its copy
@@ -366,15 +484,39 @@
 
   // After a swap the eye goes where the news is: the first invalid field, else the
   // message and the standings at the top of the board.
+  // The form's first problem carries `autofocus` (for pages without this script); in a
+  // swapped board htmx would focus it before its own scroll to the board's top, so the
+  // focus waits for ours, and both happen at once.
+  var firstProblem = null;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "board") return;
+    firstProblem = document.querySelector("#board [autofocus]");
+    if (firstProblem) firstProblem.removeAttribute("autofocus");
+  });
   function lookHere() {
-    var bad = document.querySelector(".player-entry.invalid input[inputmode=decimal], .player-entry.invalid .cards-input");
+    var bad = (firstProblem && firstProblem.isConnected && firstProblem) ||
+      document.querySelector(".player-entry.invalid input[inputmode=decimal], .player-entry.invalid .cards-input");
+    firstProblem = null;
     if (bad) { bad.focus(); bad.scrollIntoView({block: "center"}); return; }
     var news = document.querySelector("#board .result, #board .messages");
     if (news) { news.setAttribute("tabindex", "-1"); news.focus({preventScroll: true}); }
   }
   document.addEventListener("htmx:afterSettle", function (event) {
     // After htmx's own scroll to the board's top (`show:`), so that ours wins.
-    if (event.detail.target && event.detail.target.id === "board") requestAnimationFrame(lookHere);
+    if (event.detail.target && event.detail.target.id === "board") {
+      requestAnimationFrame(lookHere);
+      // The board changed in place: the phone's copy of the page follows it.
+      var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (worker) worker.postMessage({type: "refresh", urls: [window.location.pathname]});
+    }
+  });
+
+  // A short name in the round table's header: a tap shows the full name under the table.
+  document.addEventListener("click", function (event) {
+    var th = event.target.closest && event.target.closest(".scores th[data-full]");
+    if (!th) return;
+    var line = th.closest(".table-wrap").parentNode.querySelector("[data-full-name]");
+    if (line) line.textContent = th.querySelector("[aria-hidden]").textContent + ": " + th.dataset.full;
   });
 
   // Share the watch link: the phone's own share sheet, or the clipboard.
@@ -424,8 +566,11 @@
     var share = document.querySelector("[data-share]");
     if (share && (navigator.share || navigator.clipboard)) share.hidden = false;
     var form = roundForm();
-    if (form) { restorePutBack(form); showOutbox(form); flush(); }
-    document.querySelectorAll(".ranks").forEach(function (ranks) { ranks.hidden = false; });
+    if (form) restorePutBack(form);
+    var list = outboxBox();
+    if (list) { restoreElsewhere(list); showSent(list); showOutbox(); flush(); }
+    document.documentElement.classList.add("js-helper");
+    document.querySelectorAll(".ranks, [data-helper-done]").forEach(function (el) { el.hidden = false; });
     document.querySelectorAll("form.round-form").forEach(refresh);
     var start = document.querySelector("form.new-game");
     if (start) {

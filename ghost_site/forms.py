@@ -1,0 +1,44 @@
+"""What every form of the site does when it refuses: it puts the reader on the problem."""
+
+from django import forms
+
+
+class FocusFirstProblem:
+    """A refused form puts the reader on its first problem, with JavaScript off too: the
+    first field with an error, in the order the page shows them, gets `autofocus`, so the
+    browser focuses it and scrolls to it. A radio group takes it on the reader's choice,
+    or its first one if none (the template asks `first_problem`). `problems` lists them
+    in that order for the summary at the top, each linking to its field."""
+
+    first_problem = None
+
+    def problem_order(self) -> list[str]:
+        return list(self.fields)
+
+    def full_clean(self):
+        super().full_clean()
+        if not self.is_bound or not self._errors:
+            return
+        for name in self.problem_order():
+            field = self.fields.get(name)
+            if name in self._errors and field is not None and not field.widget.is_hidden:
+                self.first_problem = name
+                if not isinstance(field.widget, forms.RadioSelect):
+                    field.widget.attrs["autofocus"] = True
+                return
+
+    @property
+    def problems(self) -> list[dict]:
+        shown = []
+        for name in self.problem_order():
+            if name in self.errors and name in self.fields:
+                bound = self[name]
+                radio = isinstance(self.fields[name].widget, forms.RadioSelect)
+                shown.append(
+                    {
+                        "anchor": f"field-{bound.html_name}" if radio else bound.auto_id,
+                        "label": bound.label,
+                        "errors": self.errors[name],
+                    }
+                )
+        return shown
