@@ -160,6 +160,7 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.fallback.FallbackStorage"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("nb", _("Norwegian Bokmål"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["ghost_site.formats"]  # one date format per language
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "Europe/Oslo"

@@ -84,6 +84,29 @@ class HouseConverter:
         return to_slug(value)
 
 
+def threshold_text() -> str:
+    return gettext("Give the threshold, a whole number from %(low)s to %(high)s.") % {
+        "low": cards.THRESHOLD_RANGE[0],
+        "high": cards.THRESHOLD_RANGE[1],
+    }
+
+
+def own_words(form: forms.Form) -> None:
+    """The site's own words for every error a reader can meet, in place of Django's
+    ("Ensure this value is greater than or equal to 1.", «Oppgi et heltall.»)."""
+    for field in form.fields.values():
+        if isinstance(field, forms.ChoiceField):
+            field.error_messages.update(
+                required=gettext("Choose one of these."),
+                invalid_choice=gettext("Choose one of these."),
+            )
+    if "threshold" in form.fields:
+        text = threshold_text()
+        form.fields["threshold"].error_messages.update(
+            invalid=text, min_value=text, max_value=text, max_digits=text
+        )
+
+
 @dataclass(frozen=True)
 class Asked:
     """How the form asks for one house rule (one entry of `cards.HOUSE_RULES`): the
@@ -225,6 +248,7 @@ class HouseFields(FocusFirstProblem, forms.Form):
         for asked in ASKED.values():
             self.fields.update(asked.fields())
         self.fields.update(others)
+        own_words(self)
 
     @classmethod
     def for_house(cls, house: cards.House) -> HouseFields:
@@ -240,11 +264,7 @@ class HouseFields(FocusFirstProblem, forms.Form):
             and data.get("threshold") is None
             and "threshold" not in self.errors
         ):
-            self.add_error(
-                "threshold",
-                gettext("Give the threshold, a whole number from %(low)s to %(high)s.")
-                % {"low": cards.THRESHOLD_RANGE[0], "high": cards.THRESHOLD_RANGE[1]},
-            )
+            self.add_error("threshold", threshold_text())
         variant = data.get("variant")
         if (
             variant

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from rules import cards, loader, words
 
 from . import night, scoring
+from .forms import example_total
 from .models import MAX_ROUNDS, Game, Round, Score, row_mark
 
 HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on their own page
@@ -49,11 +50,12 @@ def round_data(variant: cards.Variant, jack_value, language: str) -> dict:
         "ranks": words.RANK_WORDS,
         "values": {rank: float(value) for rank, value in cards.card_table(jack_value).items()},
         "possible": sorted(float(t) for t in cards.possible_totals(variant, jack_value)),
-        "texts": outbox_texts(language),
+        "texts": outbox_texts(language, example_total(jack_value)),
     }
 
 
-def outbox_texts(language: str) -> dict:
+def outbox_texts(language: str, example: Decimal) -> dict:
+    """The example total is the server's for this jack, so both checks say the same."""
     with translation.override(language):
         return {
             "round": _("Round %(n)s"),
@@ -74,7 +76,7 @@ def outbox_texts(language: str) -> dict:
             ),
             "missing": _("%(name)s: enter the round total."),
             "not_number": _("%(name)s: enter a number, such as %(example)s.")
-            % {"name": "%(name)s", "example": words.format_points(Decimal("3.5"))},
+            % {"name": "%(name)s", "example": words.format_points(example, language)},
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
         }
 
@@ -209,7 +211,9 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
             ),
             round_data=round_data(game.rules_variant, game.jack_value, get_language()),
-            outbox_texts=json.dumps(outbox_texts(get_language()), ensure_ascii=False),
+            outbox_texts=json.dumps(
+                outbox_texts(get_language(), example_total(game.jack_value)), ensure_ascii=False
+            ),
             # For the page's script to count the rounds kept on the phone by the same
             # rules (scoring.js): the players, the rules and the live rounds.
             board_json=json.dumps(

@@ -3,7 +3,9 @@
 import hashlib
 
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules import words
 
@@ -31,10 +33,12 @@ def export_rows(game: Game):
 
 
 def export_name(game: Game, extension: str) -> str:
-    """Named by the game's day and a tag from its token: nothing counts the site's games."""
+    """Named in the reader's language (ghost-…, spøkelse-…) by the game's day and a tag
+    from its token: nothing counts the site's games. A name with "ø" goes as filename*."""
     tag = hashlib.blake2b(game.watch_token.encode(), digest_size=4).hexdigest()
     day = timezone.localdate(game.created_at).isoformat()
-    return f'attachment; filename="ghost-{day}-{tag}.{extension}"'
+    stem = pgettext("file name", "ghost")
+    return content_disposition_header(True, f"{stem}-{day}-{tag}.{extension}")
 
 
 def private_download(response, game: Game, extension: str):

@@ -8,7 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext, ngettext
 
-from rules.words import format_points
+from rules.words import and_list, format_points
 
 from .widgets import TextInput
 
@@ -78,7 +78,7 @@ def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
         "value": points_text(value),
         "low": points_text(min(possible)),
         "high": points_text(max(possible)),
-        "nearest": gettext(" or ").join(points_text(t) for t in nearest),
+        "nearest": and_list(points_text(t) for t in nearest),  # "53 and 54"
     }
 
 
@@ -98,11 +98,20 @@ class PointsField(forms.DecimalField):
         self.widget.attrs.update(inputmode="decimal", autocomplete="off", enterkeyhint="next")
 
     def not_a_number(self) -> ValidationError:
-        example = points_text(self.example)
+        """Named like every other message about a total: the label is the player's name."""
         return ValidationError(
-            gettext("Enter a number, such as %(example)s.") % {"example": example},
+            gettext("%(name)s: enter a number, such as %(example)s.")
+            % {"name": self.label, "example": points_text(self.example)},
             code="invalid",
         )
+
+    def run_validators(self, value):
+        # Django's digit and place limits cannot be met by what to_python lets through;
+        # should one be, the reader still gets the site's words, not Django's.
+        try:
+            super().run_validators(value)
+        except ValidationError:
+            raise self.not_a_number() from None
 
     def to_python(self, value):
         if value in self.empty_values:

@@ -72,11 +72,13 @@ class NewGameForm(HouseFields):
             self.fields["start_key"].initial = secrets.token_urlsafe(16)
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         seats = range(cards.PLAYER_RANGE[1])
+        name_too_long = gettext("A name can have at most %(n)s characters.") % {"n": NAME_MAX}
         for seat in seats:
             self.fields[f"name_{seat}"] = NameField(
                 label=_("Player %(n)s") % {"n": seat + 1},
                 required=False,
                 max_length=NAME_MAX,
+                error_messages={"max_length": name_too_long},
                 widget=forms.TextInput(
                     attrs={"autocomplete": "off", "autocapitalize": "words", "enterkeyhint": "next"}
                 ),
@@ -164,6 +166,8 @@ def too_many_players(variant: cards.Variant, more: bool) -> str:
             "“%(variant)s” is for up to %(n)s players. For more, choose “%(standard)s” "
             "with the house rule for more players."
         )
+    elif variant.max_players == cards.PLAYER_RANGE[0]:  # Seven cards: two, no fewer
+        message = gettext("“%(variant)s” is for %(n)s players. For more, choose “%(more)s”.")
     else:
         message = gettext("“%(variant)s” is for up to %(n)s players. For more, choose “%(more)s”.")
     return message % {
@@ -174,9 +178,26 @@ def too_many_players(variant: cards.Variant, more: bool) -> str:
     }
 
 
-def example_total(game) -> Decimal:
+def example_total(jack_value) -> Decimal:
     """The cheap row of the rules' example (8, jack, ace, 2) with this game's jack."""
-    return cards.hand_total(("8", "J", "A", "2"), game.jack_value)
+    return cards.hand_total(("8", "J", "A", "2"), jack_value)
+
+
+def wrong_count_text(variant: cards.Variant, name: str, given: int) -> str:
+    """Too few or too many cards, in the variant's own terms: a hand or a row."""
+    if variant.key == "three_in_hand":
+        text = ngettext(
+            "%(name)s: enter %(n)s card, the hand and the ghost; you gave %(given)s.",
+            "%(name)s: enter %(n)s cards, the hand and the ghost; you gave %(given)s.",
+            variant.hand_size,
+        )
+    else:
+        text = ngettext(
+            "%(name)s: enter %(n)s card, the row and the ghost; you gave %(given)s.",
+            "%(name)s: enter %(n)s cards, the row and the ghost; you gave %(given)s.",
+            variant.hand_size,
+        )
+    return text % {"name": name, "n": variant.hand_size, "given": given}
 
 
 def hand_text(variant: cards.Variant) -> str:
@@ -208,7 +229,7 @@ class RoundForm(FocusFirstProblem, forms.Form):
         self.stored_cards = stored_cards  # editing: the round's cards as stored
         for seat, player in enumerate(players):
             self.fields[f"points_{seat}"] = PointsField(
-                label=player.name, required=False, example=example_total(game)
+                label=player.name, required=False, example=example_total(game.jack_value)
             )
             if seat == len(players) - 1:  # the phone's Enter key says "done" on the last
                 self.fields[f"points_{seat}"].widget.attrs["enterkeyhint"] = "done"
@@ -217,6 +238,11 @@ class RoundForm(FocusFirstProblem, forms.Form):
                 help_text=hand_text(game.rules_variant),
                 required=False,
                 max_length=60,
+                # Django fills in its own numbers with %: a "%" in a name stays a "%".
+                error_messages={
+                    "max_length": gettext("%(name)s: that is more than a hand of cards.")
+                    % {"name": player.name.replace("%", "%%")}
+                },
                 widget=TextInput(
                     attrs={
                         "autocomplete": "off",
@@ -276,7 +302,9 @@ class RoundForm(FocusFirstProblem, forms.Form):
             elif points is not None and points != from_cards:
                 self.add_error(
                     points_key,
-                    gettext("%(name)s: the cards make %(cards)s, but the total says %(total)s.")
+                    gettext(
+                        "%(name)s: the cards make %(cards)s, but the total entered is %(total)s."
+                    )
                     % {
                         "name": player.name,
                         "cards": points_text(from_cards),
@@ -312,17 +340,9 @@ class RoundForm(FocusFirstProblem, forms.Form):
                 % {"name": player.name, "text": str(bad)[:10]},
             )
             return None
-        size = self.game.rules_variant.hand_size
-        if len(ranks) != size:
-            self.add_error(
-                cards_key,
-                ngettext(
-                    "%(name)s: enter %(n)s card, the row and the ghost; you gave %(given)s.",
-                    "%(name)s: enter %(n)s cards, the row and the ghost; you gave %(given)s.",
-                    size,
-                )
-                % {"name": player.name, "n": size, "given": len(ranks)},
-            )
+        variant = self.game.rules_variant
+        if len(ranks) != variant.hand_size:
+            self.add_error(cards_key, wrong_count_text(variant, player.name, len(ranks)))
             return None
         return ranks
 

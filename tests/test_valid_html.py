@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
@@ -119,12 +120,20 @@ def test_every_kind_of_page_is_valid_html(client, tmp_path):
             reverse("scorepad:rename", args=[night.edit_token]), {"seat": "0", "name": "bo"}
         ),
         client.post(reverse("scorepad:rename", args=[night.edit_token]), {"seat": "0", "name": ""}),
+        client.get("/nb/finnes-ikke/"),
     ]
     for number, response in enumerate(with_errors):
-        assert response.status_code in (400, 422), response.status_code
+        assert response.status_code in (400, 404, 422), response.status_code
         path = tmp_path / f"errors-{number}.html"
         path.write_bytes(response.content)
         files.append((path, f"errors-{number}"))
+    # the bare error pages, answered before or outside the site's own pages
+    for template in ("400.html", "413.html", "500.html"):
+        with translation.override("nb"):
+            html = render_to_string(template, {"LANGUAGE_CODE": "nb"})
+        path = tmp_path / template
+        path.write_text(html)
+        files.append((path, template))
     result = subprocess.run(
         [JAVA, "-jar", str(VNU), "--format", "json", "--stdout", *(str(p) for p, _ in files)],
         capture_output=True,

@@ -26,11 +26,11 @@ and_list = register.filter("and_list", words.and_list)  # also importable from h
 
 @register.filter
 def rules_url(game):
-    """The rules as this game's table plays them, at the section of its variant."""
+    """The rules as this game's table plays them, from the top: the page is written for
+    the game's variant, so the reader starts at its beginning, not in the variant table."""
     from rules.views import house_url
 
-    house = game.house
-    return f"{house_url('rules', house)}#variant-{house.variant}"
+    return house_url("rules", game.house)
 
 
 @register.filter

@@ -203,7 +203,7 @@
       var problem = null;
       if (!text) problem = fill(t.missing, {name: name});
       else if (!/^\d{1,4}(\.\d?)?$|^\.\d$/.test(text)) problem = fill(t.not_number, {name: name});
-      else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: input.value.trim()});
+      else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: formatPoints(Number(text))});
       if (problem) {
         var p = document.createElement("p");
         p.className = "error"; p.dataset.offline = ""; p.textContent = problem;
@@ -223,8 +223,9 @@
       entry.fields[input.name] = input.value;
     });
     form.querySelectorAll(".player-entry").forEach(function (row) {
+      // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
       var value = row.querySelector("input[inputmode=decimal]").value.trim();
-      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + value);
+      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + formatPoints(toNumber(value)));
       entry.points.push(toNumber(value));
     });
     var all = loadAll(); all.push(entry); saveAll(all);
