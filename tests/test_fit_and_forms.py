@@ -101,8 +101,16 @@ def focused_in_view(page, name=None):
     """The focused element's name (or id) and whether it is on screen; with `name`, once
     the page has put the focus there (autofocus and scripts run after the load)."""
     if name:
+        # Focus may come first (htmx's autofocus) and the scroll a frame later: wait for
+        # both, so a problem that never comes into view fails here by timing out.
         page.wait_for_function(
-            "name => document.activeElement && document.activeElement.name === name", arg=name
+            """name => {
+              const el = document.activeElement;
+              if (!el || el.name !== name) return false;
+              const r = el.getBoundingClientRect();
+              return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
+            }""",
+            arg=name,
         )
     return page.evaluate(
         """() => {
