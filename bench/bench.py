@@ -144,10 +144,12 @@ def phones(base, seeded, env, results, label, many_only=False):
     port = int(base.rsplit(":", 1)[1])
     single = Tally()
     if not many_only:
-        elapsed = round_entry(port, seeded["writers"][:8], 1, SECONDS / 2, single)
+        # Over 32 games: one phone now enters some 200 rounds a second, and 8 games would
+        # reach the cap of live rounds within the run and answer "full".
+        elapsed = round_entry(port, seeded["writers"][:32], 1, SECONDS / 2, single)
         results[f"round entry, 1 phone, {label}"] = single.summary(elapsed)
     tally = Tally()
-    elapsed = round_entry(port, seeded["writers"][8:], CONNECTIONS, SECONDS, tally)
+    elapsed = round_entry(port, seeded["writers"][32:], CONNECTIONS, SECONDS, tally)
     results[f"round entry, 32 phones, {label}"] = tally.summary(elapsed)
     return len(single.accepted) + len(tally.accepted), stored_rounds(env)
 
