@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST, require_safe
 from . import night
 from .forms import RenameForm, taken_text
 from .models import Game, Result
-from .views import MY_GAMES, show_game
+from .mygames import MY_GAMES
+from .views import show_game
 
 
 @require_safe

@@ -5,8 +5,6 @@ import csv
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.sessions.models import Session
-from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -20,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 from ghost_site.context_processors import absolute_url
 from rules import words
 
-from . import exports, night, pagecache
+from . import exports, pagecache
 from .board import board_context, history_rows, qr_svg
 from .forms import (
     EditRoundForm,
@@ -30,36 +28,11 @@ from .forms import (
     UndoForm,
 )
 from .models import MAX_ROUNDS, Game, Result, Round, row_mark
+from .mygames import MY_GAMES_DATE, my_games, remember_game
 from .ratelimit import new_game_wait, too_many_games_text
 from .watch_link import shared_watch_path
 
-MY_GAMES = "my_games"
-MY_GAMES_KEPT = 30
-
-
 # ----------------------------------------------------------------- helpers
-
-
-def remember_game(request, game: Game) -> None:
-    """'My games' are the edit tokens this browser created, newest first, in its session.
-
-    Two games started at once from one browser (two servers, two tabs) must both stay:
-    the list is read again from the session's row under its lock and written inside
-    that lock, so one request never writes back a list that misses the other's game."""
-    session = request.session
-    # new to this browser: made in this request (here, or by the rate limit)
-    if session.session_key is None:
-        session.save()  # the row to lock
-    new = request.COOKIES.get(settings.SESSION_COOKIE_NAME) != session.session_key
-    with transaction.atomic():
-        row = Session.objects.select_for_update().filter(pk=session.session_key).first()
-        stored = session.decode(row.session_data).get(MY_GAMES, []) if row else []
-        tokens = [t for t in stored if t != game.edit_token]
-        session[MY_GAMES] = [game.edit_token, *tokens][:MY_GAMES_KEPT]
-        session.save()
-    # Written. The middleware must not write it again after the lock is gone, except for
-    # a new session, whose cookie it still has to send (no other request knows its key).
-    session.modified = new
 
 
 def round_form(game: Game, data=None) -> RoundForm:
@@ -160,35 +133,6 @@ def start(request):
             messages.error(request, too_many_games_text(change.wait))
             status = 429
     return render_start(request, form, status)
-
-
-MY_GAMES_DATE = {"en": "j F Y, H:i", "nb": "j. F Y, H:i"}  # day before month in both
-
-
-def my_games(request) -> list[dict]:
-    """This device's games, newest first, a series as one entry holding its games (newest
-    first): players and totals, and who lost if it is over."""
-    summaries = Game.objects.summaries(request.session.get(MY_GAMES, []))
-    return [
-        {
-            "games": [listed_game(item) for item in group],
-            "series": night.series_summary(group) if len(group) > 1 else None,
-        }
-        for group in night.group_by_series(summaries)
-    ]
-
-
-def listed_game(item) -> dict:
-    fmt = words.points_formatter(get_language())
-    return {
-        "game": item.game,
-        "players": [(p.name, fmt(item.outcome.totals[i])) for i, p in enumerate(item.players)],
-        "rounds": len(item.outcome.rounds),
-        "finished": item.outcome.finished,
-        "losers": [item.players[i].name for i in item.outcome.losers],
-        "winners": [item.players[i].name for i in item.outcome.winners],
-        "rematch": item.game.rematch_of_id is not None,
-    }
 
 
 def render_start(request, form, status=200):
