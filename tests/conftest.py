@@ -1,5 +1,6 @@
 import os
 import shutil
+import threading
 import tomllib
 from decimal import Decimal
 
@@ -69,6 +70,23 @@ def new_game_data(**overrides):
     }
     data.update(overrides)
     return data
+
+
+def race(calls):
+    """Run the calls at the same instant; return their results in order."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(i, call):
+        barrier.wait()
+        results[i] = call()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return results
 
 
 def enter(client, game, *points, number=None, lang="en", **extra):

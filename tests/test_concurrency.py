@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from scorepad.models import Round
 
-from .conftest import make_game
+from .conftest import make_game, race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,23 +42,6 @@ def post(opener, url, data):
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
-
-
-def race(calls):
-    """Run the calls at the same instant; return their results in order."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(i, call):
-        barrier.wait()
-        results[i] = call()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return results
 
 
 def test_two_phones_enter_the_same_round(live_server):

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from .conftest import new_game_data
 from .tls_proxy import Proxy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,17 +180,7 @@ def test_the_scorepad_works_through_the_proxy(deployed):
     assert status == 200
     jar = cookies(headers)
     token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body)[1].decode()
-    form = {
-        "csrfmiddlewaretoken": token,
-        "player_count": "2",
-        "name_0": "Anna",
-        "name_1": "Bo",
-        "variant": "standard",
-        "jack_value": "0.5",
-        "game_length": "threshold",
-        "threshold": "",
-        "first_dealer": "0",
-    }
+    form = new_game_data(csrfmiddlewaretoken=token)
 
     def post(path, data, origin=ORIGIN):
         return https.request(

@@ -4,7 +4,6 @@ pass)."""
 
 import http.cookiejar
 import re
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -21,7 +20,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorepad import ratelimit
 from scorepad.forms import NAME_MAX
 from scorepad.models import Game, Player, RateMark, Round
-from tests.conftest import make_game, new_game_data, url
+from tests.conftest import make_game, new_game_data, race, url
 
 # ------------------------------------------------------------ lengths and ids
 
@@ -150,22 +149,6 @@ def post(opener, address, data):
         return error.code, error.headers.get("Location")
 
 
-def at_once(calls):
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(i, call):
-        barrier.wait()
-        results[i] = call()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
-
-
 @pytest.fixture
 def two_servers(live_server):
     """A load balancer's view: two servers, one database; requests alternate."""
@@ -187,7 +170,7 @@ def test_a_double_tapped_start_makes_one_game(two_servers):
     for _attempt in range(5):
         phone = browser()
         form = start_form(phone, one)
-        results = at_once(
+        results = race(
             [lambda b=b, p=phone, f=form: post(p, b + "/en/scorepad/", f) for b in (one, two)]
         )
         assert [status for status, _ in results] == [302, 302]
@@ -207,7 +190,7 @@ def test_my_games_never_loses_a_game_started_at_the_same_time(two_servers):
     assert status == 302
     for _attempt in range(4):
         forms = [start_form(phone, one), start_form(phone, two)]  # two tabs
-        results = at_once(
+        results = race(
             [
                 lambda f=forms: post(phone, one + "/en/scorepad/", f[0]),
                 lambda f=forms: post(phone, two + "/en/scorepad/", f[1]),
