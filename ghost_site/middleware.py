@@ -1,8 +1,11 @@
-"""Two small middlewares: one after the header-setting ones and before anything reads a
-body, one after everything."""
+"""The site's middleware: django-csp's with its policy built once, one after the
+header-setting ones and before anything reads a body, one after everything."""
 
 import codecs
 
+from csp.constants import HEADER
+from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.utils import build_policy
 from django.conf import settings
 from django.http import HttpResponse
 from django.template import loader
@@ -71,3 +74,33 @@ def private_pages(get_response):
         return response
 
     return middleware
+
+
+class ContentSecurityPolicy(CSPMiddleware):
+    """django-csp's middleware with the site's one policy built once. No view of the site
+    changes the policy or asks for a nonce, so every answer carries the same header;
+    building it anew for each one cost a quarter of what all other middleware costs a
+    round entry. A response or request that does use django-csp's per-view tools still
+    gets django-csp's own handling."""
+
+    PER_VIEW = ("_csp_exempt", "_csp_config", "_csp_update", "_csp_replace")
+
+    def __init__(self, get_response):
+        super().__init__(get_response)
+        self.policy = build_policy()
+        # A report-only policy or excluded prefixes: django-csp's own handling throughout.
+        self.simple = not getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None) and not (
+            settings.CONTENT_SECURITY_POLICY.get("EXCLUDE_URL_PREFIXES")
+        )
+
+    def process_response(self, request, response):
+        if (
+            not self.simple
+            or getattr(request, "_csp_nonce", None) is not None
+            or any(hasattr(response, name) for name in self.PER_VIEW)
+        ):
+            return super().process_response(request, response)
+        if self.policy and HEADER not in response:
+            response[HEADER] = self.policy
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
+        return response

@@ -53,6 +53,47 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert "DJANGO_SECRET_KEY" in result.stderr
 
 
+def test_the_policy_built_once_is_django_csps_own_and_per_view_changes_still_count(rf):
+    """The site's middleware keeps the header it built at start-up; a response that asks
+    for another policy (django-csp's decorators) or a page that takes a nonce gets
+    exactly what django-csp's own middleware gives."""
+    from csp.middleware import CSPMiddleware
+    from django.http import HttpResponse
+
+    from ghost_site.middleware import ContentSecurityPolicy
+
+    def plain(request):
+        return HttpResponse("ok")
+
+    def widened(request):
+        response = HttpResponse("ok")
+        response._csp_update = {"img-src": ["https://cards.example"]}
+        return response
+
+    def replaced(request):
+        response = HttpResponse("ok")
+        response._csp_replace = {"script-src": ["https://cards.example"]}
+        return response
+
+    def exempt(request):
+        response = HttpResponse("ok")
+        response._csp_exempt = True
+        return response
+
+    def with_nonce(request):
+        return HttpResponse(str(request.csp_nonce))
+
+    headers = []
+    for view in (plain, widened, replaced, exempt, with_nonce):
+        ours = ContentSecurityPolicy(view)(rf.get("/")).get("Content-Security-Policy")
+        theirs = CSPMiddleware(view)(rf.get("/")).get("Content-Security-Policy")
+        assert ours == theirs, view.__name__
+        headers.append(ours)
+    assert "img-src 'self' https://cards.example" in headers[1]
+    assert "script-src https://cards.example" in headers[2]
+    assert headers[3] is None
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", PAGES)
 def test_security_headers(client, url):
