@@ -60,7 +60,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "ghost_site.middleware.ContentSecurityPolicy",
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -149,6 +149,13 @@ CACHES = {
         "BACKEND": "ghost_site.cache.BoundedMemoryCache",
         "LOCATION": "pages",
         "OPTIONS": {"MAX_BYTES": 16 * MiB, "MAX_ENTRIES": 100_000},
+    },
+    # Boards and players as objects, read on every request of a game (not pickled):
+    # weighed in rounds and scores, 150 000 of them are at most some 30 MiB.
+    "boards": {
+        "BACKEND": "ghost_site.cache.ObjectMemoryCache",
+        "LOCATION": "boards",
+        "OPTIONS": {"MAX_WEIGHT": 150_000, "WEIGHT": "scorepad.models.held_weight"},
     },
 }
 
