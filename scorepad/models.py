@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -55,15 +55,28 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class LiveRound:
-    """A round that counts, as the board needs it: one entry per player, in seat order."""
+    """A round that counts, as the board needs it: one entry per player, in seat order.
+    Frozen, as the boards cache hands every reader the same object."""
 
     pk: int
     number: int
-    points: list[Decimal]
-    cards: list[str]
+    points: tuple[Decimal, ...]
+    cards: tuple[str, ...]
     client_id: str = ""
+
+
+def boards():
+    """The boards cache (settings.CACHES): boards and players kept as objects."""
+    return caches["boards"]
+
+
+def held_weight(value) -> int:
+    """What a board or a game's player rows weigh in the boards cache: one for the entry,
+    one per round or player, one per score. Some 200 bytes a unit at most (every score
+    with its cards, every round with a phone's id), so the bound is one of memory."""
+    return 1 + sum(1 + len(getattr(item, "points", ())) for item in value)
 
 
 class Game(RoundChanges, models.Model):
@@ -187,12 +200,13 @@ class Game(RoundChanges, models.Model):
         even after a restore from a backup): one query fewer on every request."""
         created = self.created_at.timestamp()
         key = f"players:{self.edit_token}:{created}:{self.names_version}"
-        rows = cache.get(key)
+        rows = boards().get(key)
         if rows is None:
-            rows = list(self.players.order_by("position").values_list("pk", "position", "name"))
-            cache.set(key, rows, timeout=24 * 3600)
+            rows = tuple(self.players.order_by("position").values_list("pk", "position", "name"))
+            boards().set(key, rows, timeout=24 * 3600)
         return [
-            Player(pk=pk, game=self, position=position, name=name) for pk, position, name in rows
+            Player(pk=pk, game_id=self.pk, position=position, name=name)
+            for pk, position, name in rows
         ]
 
     def board_key(self) -> str:
@@ -200,26 +214,26 @@ class Game(RoundChanges, models.Model):
         return f"board:{self.edit_token}:{self.version}:{self.updated_at.timestamp()}"
 
     @cached_property
-    def live_rounds(self) -> list[LiveRound]:
+    def live_rounds(self) -> tuple[LiveRound, ...]:
         """The live rounds, read when first asked for: after the game's row, so never
         older than its version. Kept in the cache under that version (a change moves it
         on): a change decided on a board newer than the version writes nothing, as its
         version check fails (see changes.py)."""
         key = self.board_key()
-        rounds = cache.get(key)
+        rounds = boards().get(key)
         if rounds is None:
             rounds = self.read_board()
-            cache.set(key, rounds, timeout=BOARD_SECONDS)
+            boards().set(key, rounds, timeout=BOARD_SECONDS)
         return rounds
 
-    def read_board(self) -> list[LiveRound]:
+    def read_board(self) -> tuple[LiveRound, ...]:
         """The live rounds in one query, whatever their number.
 
         Scores come back as plain tuples: building hundreds of model instances would cost
         more than everything else on the page.
         """
         seat = {p.pk: i for i, p in enumerate(self.player_list)}
-        rounds: dict[int, LiveRound] = {}
+        rounds: dict[int, tuple[int, str, list[Decimal], list[str]]] = {}
         rows = (
             Score.objects.filter(round__game=self, round__status=Round.Status.ACTIVE)
             .order_by("round__number")
@@ -231,12 +245,18 @@ class Game(RoundChanges, models.Model):
         for round_id, number, client_id, player_id, points, cards_text in rows:
             live = rounds.get(round_id)
             if live is None:
-                live = rounds[round_id] = LiveRound(
-                    round_id, number, [Decimal(0)] * size, [""] * size, client_id or ""
+                live = rounds[round_id] = (
+                    number,
+                    client_id or "",
+                    [Decimal(0)] * size,
+                    [""] * size,
                 )
-            live.points[seat[player_id]] = points
-            live.cards[seat[player_id]] = cards_text
-        return list(rounds.values())
+            live[2][seat[player_id]] = points
+            live[3][seat[player_id]] = cards_text
+        return tuple(
+            LiveRound(pk, number, tuple(points), tuple(hands), client_id)
+            for pk, (number, client_id, points, hands) in rounds.items()
+        )
 
     def refresh_from_db(self, *args, **kwargs):
         """Django's reload, and the live rounds read again when next asked for."""
@@ -261,6 +281,10 @@ class Game(RoundChanges, models.Model):
             self.threshold,
             self.first_dealer,
         )
+
+    def finished(self) -> bool:
+        """Whether the game is decided: what a change asks, for less than `outcome()`."""
+        return scoring.finished([r.points for r in self.live_rounds], self.threshold)
 
     def course(self, fmt, result: scoring.Outcome | None = None) -> chart.Chart | None:
         """Every player's running total after each live round as a chart's geometry,

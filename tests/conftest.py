@@ -17,7 +17,7 @@ from scorepad.models import Game, Result
 def _fresh_state():
     """Each test starts in English with empty caches: a request leaves its language active
     in the thread, and rate-limit counts or cached pages must not carry over."""
-    for alias in ("default", "pages"):
+    for alias in ("default", "pages", "boards"):
         caches[alias].clear()
     translation.activate("en")
     yield

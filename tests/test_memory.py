@@ -1,13 +1,18 @@
-"""The page cache is bounded in bytes per process, whatever the pages hold."""
+"""The caches are bounded per process, whatever the games hold: pages in bytes, boards in
+rounds and scores (a bound of memory too, measured here)."""
 
 import copy
+import threading
+import tracemalloc
+from decimal import Decimal
 
 import pytest
 from django.conf import settings
 from django.core.cache import caches
 from django.test import Client, override_settings
 
-from scorepad.models import MAX_ROUNDS, Game, Result, Round
+from ghost_site import cache as cache_module
+from scorepad.models import MAX_ROUNDS, Game, Result, Round, held_weight
 from tests.conftest import make_game, play_rounds
 
 SMALL = 512 * 1024  # a bound a few pages at the cap exceed
@@ -51,3 +56,86 @@ def test_changes_at_the_round_cap_stay_under_the_bound():
         assert one_page > 60_000  # the cap's page is large: the bound is met, not skirted
         assert max(sizes) <= SMALL
         assert min(sizes) > one_page // 2  # it does keep pages
+
+
+def boards_cache(max_weight: int, location: str):
+    spec = {
+        "BACKEND": "ghost_site.cache.ObjectMemoryCache",
+        "LOCATION": location,
+        "OPTIONS": {"MAX_WEIGHT": max_weight, "WEIGHT": "scorepad.models.held_weight"},
+    }
+    return override_settings(CACHES={**settings.CACHES, "boards": spec})
+
+
+def test_a_kept_board_is_the_very_object_in_every_thread():
+    """Django makes a cache object per thread; what the boards cache holds is the
+    process's, and a reader gets the object itself, not a copy."""
+    board = (("a",), ("b",))
+    caches["boards"].set("board:x", board)
+    seen = []
+    reader = threading.Thread(target=lambda: seen.append(caches["boards"].get("board:x")))
+    reader.start()
+    reader.join()
+    assert seen[0] is board
+
+
+def test_the_boards_cache_drops_the_least_recently_used_to_stay_under_its_weight():
+    with boards_cache(max_weight=30, location="boards-small"):
+        boards = caches["boards"]
+        boards.clear()
+        rows = ((1, 0, "Anna"), (2, 1, "Bo"))  # a game's players: weighs 3
+        for n in range(10):
+            boards.set(f"players:{n}", rows)
+        assert boards.total_weight == 30
+        assert boards.get("players:0") is rows  # read: now the most recently used
+        boards.set("players:new", rows)
+        assert boards.get("players:1") is None  # the least recently used went
+        assert boards.get("players:0") is rows
+        assert boards.total_weight == 30
+        boards.set("too-big", tuple(range(40)))  # heavier than the whole bound: not kept
+        assert boards.get("too-big") is None
+        assert boards.add("players:0", ()) is False and boards.get("players:0") is rows
+        assert boards.delete("players:0") and boards.total_weight == 27
+        boards.clear()
+        assert boards.total_weight == 0
+
+
+def test_a_kept_board_expires(monkeypatch):
+    boards = caches["boards"]
+    now = [1000.0]
+    monkeypatch.setattr(cache_module.time, "monotonic", lambda: now[0])
+    boards.set("board:soon", ("x",), timeout=60)
+    now[0] += 59
+    assert boards.get("board:soon") == ("x",)
+    now[0] += 2
+    assert boards.get("board:soon") is None
+    assert boards.total_weight == 0
+
+
+@pytest.mark.django_db
+def test_the_boards_bound_is_one_of_memory():
+    """The heaviest boards there can be (six players, every score with a whole hand of
+    cards and every round with a phone's id) take at most 220 bytes a unit of weight,
+    so the settings' bound keeps the whole cache near 30 MiB."""
+    names = ("Anna", "Bo", "Cato", "Dina", "Eirik", "Frida")
+    game = make_game(names=names, variant="seven_cards", threshold=500)
+    # Stored as typed (the model does not add them up): a game that never ends.
+    hands = ["Q K Q K J T 9"] * len(names)
+    points = [Decimal("0.5")] * len(names)
+    game = Game.objects.get(pk=game.pk)
+    for number in range(1, MAX_ROUNDS + 1):
+        client_id = f"{number:08d}-phone-id-of-forty-chars-long"
+        assert game.add_round(number, points, hands, client_id=client_id).result is Result.SAVED
+    game = Game.objects.get(pk=game.pk)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        boards = [game.read_board() for _ in range(20)]
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    weight = sum(held_weight(board) for board in boards)
+    assert weight == 20 * (1 + MAX_ROUNDS * (1 + len(names)))
+    assert held / weight <= 220
+    assert settings.CACHES["boards"]["OPTIONS"]["MAX_WEIGHT"] * 220 <= 32 * 1024 * 1024
+    assert all(isinstance(p, Decimal) for p in boards[0][0].points)

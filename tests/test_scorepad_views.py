@@ -474,7 +474,8 @@ def test_game_page_queries_do_not_grow_with_rounds(client, rounds, django_assert
     # the board as the change left it are in the cache.
     with django_assert_num_queries(2):
         assert client.get(url("game", game)).status_code == 200
-    caches["default"].clear()  # another process, or a cold one
+    for alias in ("default", "boards"):  # another process, or a cold one
+        caches[alias].clear()
     with django_assert_num_queries(4):  # game, players, scores of live rounds, rematch
         assert client.get(url("game", game)).status_code == 200
     with django_assert_num_queries(1):  # the same version again: the page is kept
@@ -559,7 +560,8 @@ def test_watch_poll_with_change_is_constant(client, rounds, django_assert_num_qu
     game = make_game(threshold=500)
     play_rounds(game, rounds)
     poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
-    caches["default"].clear()  # cold: nothing of this game in this process
+    for alias in ("default", "boards"):  # cold: nothing of this game in this process
+        caches[alias].clear()
     # the game, its rematch (a watcher moves on to it), its players, live scores
     with django_assert_num_queries(4):
         first = client.get(poll, {"v": "-1"}, **HTMX)
