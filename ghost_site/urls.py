@@ -14,8 +14,9 @@ urlpatterns = [
 ]
 urlpatterns += i18n_patterns(
     path("manifest.webmanifest", views.manifest, name="manifest"),
-    path("", include("rules.urls")),
+    # The scorepad first: its addresses are the ones asked for many times a minute.
     path("", include("scorepad.urls")),
+    path("", include("rules.urls")),
 )
 
 handler400 = "ghost_site.views.bad_request"

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -61,7 +60,7 @@ class RoundChanges:
         now = timezone.now()
         with transaction.atomic():
             # The game's row lock (PostgreSQL), or SQLite's write lock taken at BEGIN.
-            moved = self._bump(now, expected=self.version)
+            moved = self._bump(now)
             if moved:
                 board = write(self)
         if not moved:  # another change came in between: decide again, locked
@@ -79,7 +78,7 @@ class RoundChanges:
         self.updated_at = now
         self.__dict__.pop("live_rounds", None)  # read again when next asked for
         if board is not None:  # the board after the change, known without reading it
-            cache.set(self.board_key(), board, timeout=models.BOARD_SECONDS)
+            models.boards().set(self.board_key(), board, timeout=models.BOARD_SECONDS)
         return change
 
     def _locked(self) -> "models.Game":
@@ -94,22 +93,21 @@ class RoundChanges:
             locked.player_list = self.player_list
         return locked
 
-    def _bump(self, now, expected: int | None = None) -> bool:
-        """Move the version on, if it is still `expected`; whether it was."""
-        rows = type(self).objects.filter(pk=self.pk)
-        if expected is not None:
-            rows = rows.filter(version=expected)
-        return bool(rows.update(version=F("version") + 1, updated_at=now))
+    def _bump(self, now) -> bool:
+        """Move the version on by one, from the version this game was read at; whether
+        it still was that (under the game's lock it always is)."""
+        rows = type(self).objects.filter(pk=self.pk, version=self.version)
+        return bool(rows.update(version=self.version + 1, updated_at=now))
 
     def _store(self, number: int, points, hands, client_id=None) -> "models.LiveRound":
-        rnd = models.Round.objects.create(game=self, number=number, client_id=client_id)
+        rnd = models.Round.objects.create(game_id=self.pk, number=number, client_id=client_id)
         models.Score.objects.bulk_create(
-            models.Score(round=rnd, player=player, points=pts, cards=hand)
+            models.Score(round_id=rnd.pk, player_id=player.pk, points=pts, cards=hand)
             for player, pts, hand in zip(self.player_list, points, hands, strict=True)
         )
         # As the database gives it back: one decimal place.
-        stored = [Decimal(p).quantize(TENTH) for p in points]
-        return models.LiveRound(rnd.pk, number, stored, list(hands), client_id or "")
+        stored = tuple(Decimal(p).quantize(TENTH) for p in points)
+        return models.LiveRound(rnd.pk, number, stored, tuple(hands), client_id or "")
 
     def _rows_full(self) -> bool:
         """Every change writes at most one row and moves the version on by one, so a game
@@ -131,9 +129,9 @@ class RoundChanges:
                     return Change(Result.ALREADY_SAVED, sent.number), None
             stored = game.live_round(number)
             if stored is not None:
-                same = stored.points == list(points)
+                same = stored.points == tuple(points)
                 return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number), None
-            if game.outcome().finished:
+            if game.finished():
                 return Change(Result.GAME_OVER, number), None
             if number != game.next_number:
                 return Change(Result.NOT_NEXT, number, expected=game.next_number), None
@@ -141,7 +139,7 @@ class RoundChanges:
                 return Change(Result.FULL, number), None
 
             def write(game):  # the board after: the one decided on and the new round
-                return [*game.live_rounds, game._store(number, points, hands, client_id)]
+                return (*game.live_rounds, game._store(number, points, hands, client_id))
 
             return Change(Result.SAVED, number), write
 
@@ -168,7 +166,7 @@ class RoundChanges:
                 if models.row_mark(rows.values_list("created_at", flat=True).get()) != made:
                     return Change(Result.CONFLICT, number), None
             if stored.pk != round_id:
-                same = stored.points == list(points)
+                same = stored.points == tuple(points)
                 return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number), None
             if game._rows_full():
                 return Change(Result.FULL, number), None
@@ -211,7 +209,7 @@ class RoundChanges:
                 return Change(Result.ALREADY_SAVED, rnd.number), None
             if rnd.status != models.Round.Status.UNDONE or rnd.number != game.next_number:
                 return Change(Result.GONE, rnd.number), None
-            if game.outcome().finished:
+            if game.finished():
                 return Change(Result.GAME_OVER, rnd.number), None
             if len(game.live_rounds) >= models.MAX_ROUNDS:
                 return Change(Result.FULL, rnd.number), None

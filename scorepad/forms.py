@@ -227,15 +227,16 @@ class RoundForm(FocusFirstProblem, forms.Form):
         self.game = game
         self.players = players
         self.stored_cards = stored_cards  # editing: the round's cards as stored
+        example, help_text = example_total(game.jack_value), hand_text(game.rules_variant)
         for seat, player in enumerate(players):
             self.fields[f"points_{seat}"] = PointsField(
-                label=player.name, required=False, example=example_total(game.jack_value)
+                label=player.name, required=False, example=example
             )
             if seat == len(players) - 1:  # the phone's Enter key says "done" on the last
                 self.fields[f"points_{seat}"].widget.attrs["enterkeyhint"] = "done"
             self.fields[f"cards_{seat}"] = NormalizedCharField(
                 label=_("Cards of %(name)s") % {"name": player.name},
-                help_text=hand_text(game.rules_variant),
+                help_text=help_text,
                 required=False,
                 max_length=60,
                 # Django fills in its own numbers with %: a "%" in a name stays a "%".

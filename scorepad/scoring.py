@@ -61,6 +61,17 @@ class Outcome:
         return max(Decimal(self.threshold) - self.totals[player], Decimal(0))
 
 
+def finished(rounds: list[list[Decimal]], threshold: int | None) -> bool:
+    """Whether `outcome` would call the game decided, without the rest of it: no card is
+    worth less than nothing, so a total never goes down, and a game has been decided once
+    its totals now are at the threshold."""
+    if not rounds:
+        return False
+    if threshold is None:
+        return True
+    return any(sum(column) >= threshold for column in zip(*rounds, strict=True))
+
+
 def outcome(
     players: int, rounds: list[list[Decimal]], threshold: int | None, first_dealer: int = 0
 ) -> Outcome:

@@ -2,7 +2,11 @@
 
 from decimal import Decimal
 
-from scorepad.scoring import dealer_for_round, outcome
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules import cards
+from scorepad.scoring import dealer_for_round, finished, outcome
 
 D = Decimal
 
@@ -81,3 +85,38 @@ def test_deal_passes_round_the_table():
     assert [dealer_for_round(2, r, 3) for r in range(4)] == [2, 0, 1, 2]
     result = outcome(3, rounds([1, 2, 3]), 21, first_dealer=2)
     assert result.next_dealer == 0 and result.next_starter == 1
+
+
+# Every total a hand can make, in any variant with either jack: what a round may hold.
+ANY_TOTAL = st.sampled_from(
+    sorted(
+        set().union(
+            *(
+                cards.possible_totals(variant, jack)
+                for variant in cards.VARIANTS.values()
+                for jack in cards.JACK_VALUES
+            )
+        )
+    )
+)
+
+
+@given(
+    players=st.integers(2, 6),
+    data=st.data(),
+    threshold=st.one_of(st.none(), st.integers(1, 500)),
+)
+def test_finished_agrees_with_the_outcome(players, data, threshold):
+    """A change asks only whether the game is decided; its shortcut must never differ."""
+    played = data.draw(
+        st.lists(st.lists(ANY_TOTAL, min_size=players, max_size=players), max_size=40)
+    )
+    assert finished(played, threshold) == outcome(players, played, threshold).finished
+
+
+def test_finished_at_the_edges():
+    assert not finished([], 21)
+    assert not finished([], None)
+    assert finished(rounds([0, 0]), None)  # a single round: decided by being played
+    assert finished(rounds([10, 3], [11, 4]), 21)  # reached exactly
+    assert not finished(rounds([10, 3], [10.5, 4]), 21)
