@@ -1,10 +1,12 @@
 """The changes to a game's rounds, as methods of `Game` (this is its mixin).
 
 Each change is a `decide` function: from a game as read it returns the Change and, if the
-change is to be made, the writes that make it. `_change` runs it twice at most: first on
-the game as the caller read it, outside any lock, writing in a short transaction only if
-the version is still the one read; else again under the game's lock, on the board read
-there. Every change moves the version on by exactly one and writes at most one round row.
+change is to be made, the writes that make it. `_change` runs it on the game as the
+caller has it (read now, or as this process last saw it: `Game.last_seen`), outside any
+lock, writing in a short transaction only if the database still holds that version and
+time; else again under the game's lock, on the board read there. A refusal is only ever
+decided on the game as read now. Every change moves the version on by exactly one and
+writes at most one round row.
 """
 
 import enum
@@ -55,6 +57,11 @@ def mark(row: int, status: str) -> None:
 class RoundChanges:
     def _change(self, decide) -> Change:
         change, write = decide(self)
+        if write is None and self.unverified:
+            # Decided on the game as this process last saw it: a change is refused only
+            # for what the database holds now.
+            self.refresh_from_db()
+            change, write = decide(self)
         if write is None:
             return change
         now = timezone.now()
@@ -71,11 +78,14 @@ class RoundChanges:
                     game._bump(now)
                     board = write(game)
             self.version, self.updated_at = game.version, game.updated_at
+            self.names_version, self.unverified = game.names_version, False
             self.__dict__.pop("live_rounds", None)
+            self.__dict__.pop("player_list", None)
             if write is None:
                 return change
         self.version += 1
         self.updated_at = now
+        self.seen()
         self.__dict__.pop("live_rounds", None)  # read again when next asked for
         if board is not None:  # the board after the change, known without reading it
             models.boards().set(self.board_key(), board, timeout=models.BOARD_SECONDS)
@@ -94,9 +104,12 @@ class RoundChanges:
         return locked
 
     def _bump(self, now) -> bool:
-        """Move the version on by one, from the version this game was read at; whether
-        it still was that (under the game's lock it always is)."""
-        rows = type(self).objects.filter(pk=self.pk, version=self.version)
+        """Move the version on by one, from the version and time this game was read at;
+        whether the database still held those (under the game's lock it always does).
+        The time too: a database restored from a backup repeats versions, never times."""
+        rows = type(self).objects.filter(
+            pk=self.pk, version=self.version, updated_at=self.updated_at
+        )
         return bool(rows.update(version=self.version + 1, updated_at=now))
 
     def _store(self, number: int, points, hands, client_id=None) -> "models.LiveRound":

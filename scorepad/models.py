@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from django.core.cache import caches
-from django.db import IntegrityError, models, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -258,10 +258,38 @@ class Game(RoundChanges, models.Model):
             for pk, (number, client_id, points, hands) in rounds.items()
         )
 
+    # True for a game built from what this process last saw (`last_seen`), until it is
+    # read again: a change may decide on it, but must prove it current before writing.
+    unverified = False
+
+    @classmethod
+    def last_seen(cls, token: str) -> "Game":
+        """The game as this process last saw it (after a page, a poll or a change), for a
+        change to decide on without reading it again. The change writes only if the
+        database still holds that very version and time (changes.py), and refuses only
+        after reading the game afresh; so a game another process has moved on since
+        costs one UPDATE that finds nothing, then the read under the lock."""
+        row = boards().get(f"row:{token}")
+        if row is None:
+            return cls.objects.get(edit_token=token).seen()
+        game = cls.from_db(DEFAULT_DB_ALIAS, ROW_FIELDS, row)
+        game.unverified = True
+        return game
+
+    def seen(self) -> "Game":
+        """Make the game as it is now the one this process last saw. Its row at one
+        version and time never changes, so any reader may be handed it."""
+        row = tuple(getattr(self, name) for name in ROW_FIELDS)
+        boards().set(f"row:{self.edit_token}", row, timeout=BOARD_SECONDS)
+        return self
+
     def refresh_from_db(self, *args, **kwargs):
-        """Django's reload, and the live rounds read again when next asked for."""
+        """Django's reload, and the live rounds and players read again when next asked
+        for."""
         super().refresh_from_db(*args, **kwargs)
+        self.unverified = False
         self.__dict__.pop("live_rounds", None)
+        self.__dict__.pop("player_list", None)
 
     def load_players(self) -> "Game":
         self.player_list  # noqa: B018 - read now
@@ -409,3 +437,7 @@ class Score(models.Model):
 
     def __str__(self):
         return f"{self.player}: {self.points}"
+
+
+# A game's row as `Game.seen` keeps it: every column, in the model's order.
+ROW_FIELDS = tuple(field.attname for field in Game._meta.concrete_fields)

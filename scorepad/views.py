@@ -148,15 +148,19 @@ def render_start(request, form, status=200):
 @never_cache
 @vary_on_headers("HX-Request")
 def game_page(request, token):
-    return game_answer(request, get_object_or_404(Game, edit_token=token))
+    return game_answer(request, get_object_or_404(Game, edit_token=token).seen())
 
 
 @require_POST
 @never_cache
 def add_round(request, token):
-    game = get_object_or_404(Game, edit_token=token)
+    try:
+        game = Game.last_seen(token)  # the change proves it current before writing
+    except Game.DoesNotExist:
+        raise Http404 from None
     form = RoundForm(request.POST, game=game, players=game.player_list)
     if not form.is_valid():
+        game.refresh_from_db()
         return show_game(request, game, form=form, status=422)
     number = form.cleaned_data["number"]
     change = game.add_round(
@@ -380,6 +384,7 @@ def watch_poll(request, token):
     game = Game.objects.filter(watch_token=token).first()
     if game is None:
         return HttpResponse(status=404)
+    game.seen()  # a round entered next, in this process, need not read it again
     if request.GET.get("v") == game.poll_mark:
         return HttpResponse(status=204)
     if game.rematch_game is not None:  # the table moved on: so does this page, by itself

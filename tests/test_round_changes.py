@@ -56,10 +56,16 @@ class RoundChanges(RuleBasedStateMachine):
 
     # ------------------------------------------------------------ the five actions
 
-    @rule(offset=st.integers(-2, 2), points=pairs)
-    def add(self, offset, points):
+    @rule(offset=st.integers(-2, 2), points=pairs, seen=st.booleans())
+    def add(self, offset, points, seen):
         number = max(1, self.n + 1 + offset)
-        change = self.game.add_round(number, points, ["", ""])
+        # As round entry does: on the game as this process last saw it, which a rename
+        # or a rematch (they do not leave it) and the other actions' own instance may
+        # have moved on since.
+        game = Game.last_seen(self.game.edit_token) if seen else self.game
+        change = game.add_round(number, points, ["", ""])
+        if seen:  # the other actions read the game again, as a request does
+            self.game.refresh_from_db()
         if number <= self.n:
             same = self.live[number - 1][1] == points
             assert change.result is (Result.ALREADY_SAVED if same else Result.CONFLICT)

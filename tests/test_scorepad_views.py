@@ -3,6 +3,7 @@
 import json
 import re
 from decimal import Decimal
+from decimal import Decimal as D
 
 import pytest
 from django.core.cache import caches
@@ -547,12 +548,62 @@ def test_round_entry_queries_do_not_grow_with_rounds(client, rounds, django_asse
     game = make_game(threshold=500)
     play_rounds(game, rounds)
     client.get(url("game", game))  # as a phone does: the page first
-    # The game (its players and board are in the cache since the page); then in the
-    # transaction (a savepoint in a test): the version moved on from the one read, the
-    # round, its scores. It was 10 (9 with the players cached) while the change read the
-    # game and its rounds again under the lock; 7 when the board is not in this process.
-    with django_assert_num_queries(6):
+    # The game as the page left it in this process, its players and board from the
+    # cache; then in the transaction (a savepoint in a test): the version moved on from
+    # the one seen, the round, its scores. It was 10 (9 with the players cached) while
+    # the change read the game and its rounds again under the lock, 6 while it read the
+    # game first.
+    with django_assert_num_queries(5):
         assert enter(client, game, 3, 4, number=rounds + 1).status_code == 302
+    for alias in ("default", "boards"):  # a process that has never seen the game
+        caches[alias].clear()
+    # The game, its players, its board; then the same four.
+    with django_assert_num_queries(8):
+        assert enter(client, game, 3, 4, number=rounds + 2).status_code == 302
+
+
+def seen_by_another_process(game, change):
+    """`change` made as another process would: this process still has the game as it
+    last saw it."""
+    row = caches["boards"].get(f"row:{game.edit_token}")
+    change(Game.objects.get(pk=game.pk))
+    caches["boards"].set(f"row:{game.edit_token}", row)
+
+
+def test_a_round_on_a_game_moved_on_elsewhere_is_decided_on_the_game_as_it_is(client, game):
+    client.get(url("game", game))
+    seen_by_another_process(game, lambda g: g.add_round(1, [D(3), D(4)], ["", ""]))
+    # Round 2 is the next round in the database, not in what this process saw: saved.
+    response = enter(client, game, 5, 6, number=2)
+    assert response.status_code == 302
+    assert [list(r.points) for r in Game.objects.get(pk=game.pk).live_rounds] == [
+        [D(3), D(4)],
+        [D(5), D(6)],
+    ]
+    # And round 1 again (what this process last saw as the next one) is refused as the
+    # database has it: round 1 holds other numbers.
+    seen_by_another_process(game, lambda g: None)
+    response = enter(client, game, 1, 1, number=1)
+    assert response.status_code == 409
+    assert "Round 1 was just entered from another phone" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).version == 2
+
+
+def test_a_game_restored_to_an_earlier_version_is_not_taken_for_the_one_seen(client, game):
+    """A restore from a backup can give the game back a version this process saw with
+    other rounds: the time the version was reached tells them apart."""
+    play_rounds(game, 2)
+    client.get(url("game", game))  # seen: version 2, rounds 1 and 2
+    seen_by_another_process(game, lambda g: g.undo_round(2))  # version 3, round 2 undone
+    # As after a restore to a backup made before round 2: version 2 again, another time.
+    Game.objects.filter(pk=game.pk).update(version=2)
+    # Round 3 is next in what this process saw, but the game holds one round now.
+    response = enter(client, game, 7, 8, number=3)
+    assert response.status_code == 409
+    assert "the next one is 2" in response.content.decode()
+    restored = Game.objects.get(pk=game.pk)
+    assert restored.contiguous() and len(restored.live_rounds) == 1
+    assert enter(client, game, 7, 8, number=2).status_code == 302
 
 
 @pytest.mark.parametrize("rounds", [1, 50])
