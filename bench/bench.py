@@ -33,6 +33,7 @@ THREADS = 2  # wrk's
 WORKERS = 2  # the app server's processes, and nginx's: equal, so the ratio is fair
 APP_THREADS = int(os.environ.get("BENCH_THREADS", "4"))  # Granian's --blocking-threads
 OTHER_THREADS = 1  # the other choice, measured for round entry in the same run
+SLICES = 5  # one phone on round entry and one on the floor take turns this many times
 TODAY_32_PHONES = 190  # req/s, SQLite, before issue 18 (README)
 SEEDED_ROUNDS = 1 + 300 + 1  # the one-round game, the game at the cap (rows), one watched
 
@@ -139,34 +140,42 @@ def stored_rounds(env) -> int:
     )
 
 
-def phones(base, seeded, env, results, label, many_only=False):
-    """One phone alone, then 32 at once, each over its own games."""
+def phones(base, seeded, env, results, label, floor_base=None):
+    """One phone alone, taking turns with one phone on the floor (with `floor_base`);
+    then 32 at once, each over its own games."""
     port = int(base.rsplit(":", 1)[1])
     single = Tally()
-    if not many_only:
-        # Over 32 games: one phone now enters some 200 rounds a second, and 8 games would
+    if floor_base:
+        # Turn about, in slices of a second: the machine's other work, which comes and
+        # goes, then weighs on round entry and the floor alike, and their ratio is fair.
+        # Over 32 games: one phone enters some 500 rounds a second, and 8 games would
         # reach the cap of live rounds within the run and answer "full".
-        elapsed = round_entry(port, seeded["writers"][:32], 1, SECONDS / 2, single)
-        results[f"round entry, 1 phone, {label}"] = single.summary(elapsed)
+        floor_port = int(floor_base.rsplit(":", 1)[1])
+        floor_single = Tally()
+        numbers = dict.fromkeys(seeded["writers"][:32], 0)
+        entry_time = floor_time = 0.0
+        for _slice in range(SLICES):
+            entry_time += round_entry(
+                port, list(numbers), 1, SECONDS / SLICES, single, numbers=numbers
+            )
+            floor_time += floor_posts(floor_port, "/floor/", 1, SECONDS / SLICES, floor_single)
+        results[f"round entry, 1 phone, {label}"] = single.summary(entry_time)
+        results[f"floor, 1 phone, {label}"] = floor_single.summary(floor_time)
     tally = Tally()
     elapsed = round_entry(port, seeded["writers"][32:], CONNECTIONS, SECONDS, tally)
     results[f"round entry, 32 phones, {label}"] = tally.summary(elapsed)
     return len(single.accepted) + len(tally.accepted), stored_rounds(env)
 
 
-def floor(env, workdir, results, label):
+def floor(base, results, label):
     """bench/floor.py on the same database, server and flags: one INSERT in a
     transaction answering 302, and a 302 without the database."""
-    with floor_server(env, workdir, workers=WORKERS, threads=APP_THREADS) as base:
-        port = int(base.rsplit(":", 1)[1])
-        results[f"floor: one INSERT, 1 c., {label}"] = wrk(base + "/floor/", connections=1)
-        results[f"floor: no database, 1 c., {label}"] = wrk(base + "/nothing/", connections=1)
-        single = Tally()
-        elapsed = floor_posts(port, "/floor/", 1, SECONDS / 2, single)
-        results[f"floor, 1 phone, {label}"] = single.summary(elapsed)
-        many = Tally()
-        elapsed = floor_posts(port, "/floor/", CONNECTIONS, SECONDS, many)
-        results[f"floor, 32 phones, {label}"] = many.summary(elapsed)
+    port = int(base.rsplit(":", 1)[1])
+    results[f"floor: one INSERT, 1 c., {label}"] = wrk(base + "/floor/", connections=1)
+    results[f"floor: no database, 1 c., {label}"] = wrk(base + "/nothing/", connections=1)
+    many = Tally()
+    elapsed = floor_posts(port, "/floor/", CONNECTIONS, SECONDS, many)
+    results[f"floor, 32 phones, {label}"] = many.summary(elapsed)
 
 
 def main():
@@ -208,13 +217,14 @@ def main():
             results[f"watch poll rendering, {label}, 1 c."] = wrk(
                 f"{base}/en/scorepad/watch/{seeded[key]}/poll/?v=-1", connections=1
             )
-        accepted, stored = phones(base, seeded, env, results, "SQLite")
+        with floor_server(env, workdir, workers=WORKERS, threads=APP_THREADS) as floor_base:
+            accepted, stored = phones(base, seeded, env, results, "SQLite", floor_base)
+            floor(floor_base, results, "SQLite")
         locked = (workdir / "server.log").read_text().count("database is locked")
         notes.append(
             f"SQLite: {accepted} rounds accepted, {stored} in the database (with "
             f"{SEEDED_ROUNDS} seeded); 'database is locked': {locked}"
         )
-        floor(env, workdir, results, "SQLite")
 
     # The other --blocking-threads choice, for round entry on SQLite: the README's flag
     # is the one that measured better.
@@ -224,7 +234,7 @@ def main():
         _workdir,
         env,
     ):
-        phones(base, seeded, env, results, f"SQLite, {OTHER_THREADS} threads", many_only=True)
+        phones(base, seeded, env, results, f"SQLite, {OTHER_THREADS} threads")
 
     with app_server("gunicorn", workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec) as (
         base,
@@ -242,9 +252,10 @@ def main():
             results["game page, 1 round, 1 c., PostgreSQL"] = wrk(
                 f"{base}/en/scorepad/g/{seeded['one']}/", connections=1
             )
-            accepted, stored = phones(base, seeded, env, results, "PostgreSQL")
+            with floor_server(env, workdir, workers=WORKERS, threads=APP_THREADS) as floor_base:
+                accepted, stored = phones(base, seeded, env, results, "PostgreSQL", floor_base)
+                floor(floor_base, results, "PostgreSQL")
             notes.append(f"PostgreSQL: {accepted} rounds accepted, {stored} in the database")
-            floor(env, workdir, results, "PostgreSQL")
 
     print(
         f"\nGhost benchmark: Granian (WSGI) {WORKERS} workers x {APP_THREADS} blocking "

@@ -44,16 +44,24 @@ class Tally:
 
 
 def round_entry(
-    port: int, games: list[str], phones: int, seconds: float, tally: Tally, played: int = 0
+    port: int,
+    games: list[str],
+    phones: int,
+    seconds: float,
+    tally: Tally,
+    played: int = 0,
+    numbers: dict[str, int] | None = None,
 ):
     """`phones` threads; phone k enters rounds in games k, k+phones, ... in turn, after the
-    `played` rounds each game already has."""
+    `played` rounds each game already has, or after `numbers[game]` (which the phones then
+    keep up to date, for a next call)."""
     csrf = secrets.token_hex(16)
     headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
     deadline = time.monotonic() + seconds
+    if numbers is None:
+        numbers = dict.fromkeys(games, played)
 
     def phone(mine):
-        numbers = dict.fromkeys(mine, played)
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         i = 0
         while time.monotonic() < deadline:
