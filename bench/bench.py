@@ -34,6 +34,7 @@ WORKERS = 2  # the app server's processes, and nginx's: equal, so the ratio is f
 APP_THREADS = int(os.environ.get("BENCH_THREADS", "4"))  # Granian's --blocking-threads
 OTHER_THREADS = 1  # the other choice, measured for round entry in the same run
 SLICES = 5  # one phone on round entry and one on the floor take turns this many times
+SINGLE_GAMES = 64  # the single phone's games; the 32 phones share the other 192
 TODAY_32_PHONES = 190  # req/s, SQLite, before issue 18 (README)
 SEEDED_ROUNDS = 1 + 300 + 1  # the one-round game, the game at the cap (rows), one watched
 
@@ -148,21 +149,21 @@ def phones(base, seeded, env, results, label, floor_base=None):
     if floor_base:
         # Turn about, in slices of a second: the machine's other work, which comes and
         # goes, then weighs on round entry and the floor alike, and their ratio is fair.
-        # Over 32 games: one phone enters some 500 rounds a second, and 8 games would
-        # reach the cap of live rounds within the run and answer "full".
+        # Over 64 games: one phone enters some 500 rounds a second, some 40 a game in
+        # the run, as in a real game; 8 games would reach the cap of live rounds within
+        # the run and answer "full".
         floor_port = int(floor_base.rsplit(":", 1)[1])
         floor_single = Tally()
-        numbers = dict.fromkeys(seeded["writers"][:32], 0)
+        numbers = dict.fromkeys(seeded["writers"][:SINGLE_GAMES], 0)
         entry_time = floor_time = 0.0
         for _slice in range(SLICES):
-            entry_time += round_entry(
-                port, list(numbers), 1, SECONDS / SLICES, single, numbers=numbers
-            )
-            floor_time += floor_posts(floor_port, "/floor/", 1, SECONDS / SLICES, floor_single)
+            seconds = SECONDS / 2 / SLICES
+            entry_time += round_entry(port, list(numbers), 1, seconds, single, numbers=numbers)
+            floor_time += floor_posts(floor_port, "/floor/", 1, seconds, floor_single)
         results[f"round entry, 1 phone, {label}"] = single.summary(entry_time)
         results[f"floor, 1 phone, {label}"] = floor_single.summary(floor_time)
     tally = Tally()
-    elapsed = round_entry(port, seeded["writers"][32:], CONNECTIONS, SECONDS, tally)
+    elapsed = round_entry(port, seeded["writers"][SINGLE_GAMES:], CONNECTIONS, SECONDS, tally)
     results[f"round entry, 32 phones, {label}"] = tally.summary(elapsed)
     return len(single.accepted) + len(tally.accepted), stored_rounds(env)
 
