@@ -1,0 +1,120 @@
+"""`make bench-inprocess`: what one round entry costs inside Django, without a server.
+
+Posts rounds straight to Django's WSGI handler with production settings on a fresh SQLite
+file (as a phone posts them: CSRF cookie and token, no JavaScript, 302 back), over 256
+games in turn, and prints the CPU time of one round entry: the least and the lower
+quartile of twelve slices. `--profile` adds cProfile's list of where the time goes.
+`ROOT=/path/to/another/checkout` measures that checkout with this one's venv, so that
+two versions can be timed one after the other. Nothing here is a test.
+"""
+
+import cProfile
+import io
+import os
+import pstats
+import secrets
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(os.environ.get("ROOT", Path(__file__).resolve().parent.parent))
+ENTRIES = 3000
+SLICES = 12
+GAMES = 256
+
+
+def setup():
+    sys.path.insert(0, str(ROOT))
+    os.chdir(ROOT)
+    workdir = Path(tempfile.mkdtemp(prefix="ghost-inprocess-"))
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="ghost_site.settings",
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_SITE_URL="http://127.0.0.1",
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_PRERENDER_ROOT=str(workdir / "prerendered"),
+        DATABASE_URL=f"sqlite:///{workdir / 'inprocess.sqlite3'}",
+    )
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def main():
+    setup()
+    from django.core.wsgi import get_wsgi_application
+
+    from scorepad.models import Game
+
+    app = get_wsgi_application()
+    games = [
+        Game.create_with_players(["Anna", "Bo"], threshold=500).edit_token for _ in range(GAMES)
+    ]
+    numbers = dict.fromkeys(games, 0)
+    csrf = secrets.token_hex(16)
+    turn = 0
+
+    def post():
+        nonlocal turn
+        token = games[turn % GAMES]
+        turn += 1
+        number = numbers[token] + 1
+        body = urllib.parse.urlencode(
+            {"csrfmiddlewaretoken": csrf, "number": number, "points_0": "1", "points_1": "2"}
+        ).encode()
+        environ = {
+            "REQUEST_METHOD": "POST",
+            "PATH_INFO": f"/en/scorepad/g/{token}/round/",
+            "SCRIPT_NAME": "",
+            "QUERY_STRING": "",
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "80",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "HTTP_HOST": "127.0.0.1",
+            "HTTP_COOKIE": f"csrftoken={csrf}",
+            "CONTENT_TYPE": "application/x-www-form-urlencoded",
+            "CONTENT_LENGTH": str(len(body)),
+            "REMOTE_ADDR": "127.0.0.1",
+            "wsgi.input": io.BytesIO(body),
+            "wsgi.url_scheme": "http",
+            "wsgi.errors": sys.stderr,
+        }
+        status = []
+        answer = app(environ, lambda s, headers, exc_info=None: status.append(s))
+        b"".join(answer)
+        answer.close()
+        if not status[0].startswith("302"):
+            sys.exit(f"round {number} of a game was answered {status[0]}")
+        numbers[token] = number
+
+    for _ in range(200):  # warm: imports, caches, the database file
+        post()
+    slices = []
+    for _ in range(SLICES):
+        start = time.process_time()
+        for _ in range(ENTRIES // SLICES):
+            post()
+        slices.append((time.process_time() - start) / (ENTRIES // SLICES) * 1000)
+    slices.sort()
+    print(
+        f"round entry in process ({ROOT.name}): CPU {slices[0]:.3f} ms least, "
+        f"{slices[SLICES // 4]:.3f} ms lower quartile, over {ENTRIES} entries"
+    )
+    if "--profile" in sys.argv:
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(1000):
+            post()
+        profile.disable()
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+
+
+if __name__ == "__main__":
+    main()
