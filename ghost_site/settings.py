@@ -150,8 +150,8 @@ CACHES = {
         "LOCATION": "pages",
         "OPTIONS": {"MAX_BYTES": 16 * MiB, "MAX_ENTRIES": 100_000},
     },
-    # Boards and players as objects, read on every request of a game (not pickled):
-    # weighed in rounds and scores, 150 000 of them are at most some 30 MiB.
+    # Boards, players and the game rows last seen, as objects (not pickled), read on
+    # every request of a game: weighed in rounds and scores, 150 000 are some 30 MiB.
     "boards": {
         "BACKEND": "ghost_site.cache.ObjectMemoryCache",
         "LOCATION": "boards",

@@ -68,14 +68,16 @@ class LiveRound:
 
 
 def boards():
-    """The boards cache (settings.CACHES): boards and players kept as objects."""
+    """The boards cache (settings.CACHES): boards, players and the rows last seen, kept
+    as objects."""
     return caches["boards"]
 
 
 def held_weight(value) -> int:
-    """What a board or a game's player rows weigh in the boards cache: one for the entry,
-    one per round or player, one per score. Some 200 bytes a unit at most (every score
-    with its cards, every round with a phone's id), so the bound is one of memory."""
+    """What a board, a game's player rows or its row weigh in the boards cache: one for
+    the entry, one per round, player or column, one per score. Some 200 bytes a unit at
+    most (every score with its cards, every round with a phone's id), so the bound is
+    one of memory."""
     return 1 + sum(1 + len(getattr(item, "points", ())) for item in value)
 
 
