@@ -98,7 +98,8 @@ class RoundChanges:
         its transactions begin IMMEDIATE (settings), which takes the database's write
         lock at BEGIN. Either way no other change to this game runs until we commit.
         """
-        locked = type(self).objects.select_for_update().get(pk=self.pk)
+        # The token too: a game as last seen may be gone, its id taken by another.
+        locked = type(self).objects.select_for_update().get(pk=self.pk, edit_token=self.edit_token)
         if "player_list" in self.__dict__:
             locked.player_list = self.player_list
         return locked

@@ -225,7 +225,10 @@ class Game(RoundChanges, models.Model):
         rounds = boards().get(key)
         if rounds is None:
             rounds = self.read_board()
-            boards().set(key, rounds, timeout=BOARD_SECONDS)
+            # A game as last seen may be older than the rounds read now: they are not
+            # that version's board (a restore can bring that very version back).
+            if not self.unverified:
+                boards().set(key, rounds, timeout=BOARD_SECONDS)
         return rounds
 
     def read_board(self) -> tuple[LiveRound, ...]:
@@ -285,10 +288,14 @@ class Game(RoundChanges, models.Model):
         boards().set(f"row:{self.edit_token}", row, timeout=BOARD_SECONDS)
         return self
 
-    def refresh_from_db(self, *args, **kwargs):
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None):
         """Django's reload, and the live rounds and players read again when next asked
-        for."""
-        super().refresh_from_db(*args, **kwargs)
+        for. A game as last seen is read by its token as well as its id: a restore
+        rewinds the id sequences, so a game gone since may have lent its id to another
+        (Game.DoesNotExist then)."""
+        if self.unverified and from_queryset is None:
+            from_queryset = type(self)._base_manager.filter(edit_token=self.edit_token)
+        super().refresh_from_db(using, fields, from_queryset)
         self.unverified = False
         self.__dict__.pop("live_rounds", None)
         self.__dict__.pop("player_list", None)

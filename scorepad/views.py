@@ -155,13 +155,18 @@ def game_page(request, token):
 @never_cache
 def add_round(request, token):
     try:
-        game = Game.last_seen(token)  # the change proves it current before writing
+        # The change proves it current before writing; a game gone since it was seen
+        # (a restore) is found gone then.
+        return enter_round(request, Game.last_seen(token))
     except Game.DoesNotExist:
         raise Http404 from None
+
+
+def enter_round(request, game: Game):
     form = RoundForm(request.POST, game=game, players=game.player_list)
     if not form.is_valid():
         game.refresh_from_db()
-        return show_game(request, game, form=form, status=422)
+        return show_game(request, game, form=typed_form(request, game), status=422)
     number = form.cleaned_data["number"]
     change = game.add_round(
         number, form.points(), form.hands(), client_id=form.cleaned_data["client_id"] or None
@@ -180,14 +185,19 @@ def add_round(request, token):
                 "n": number,
                 "next": change.expected,
             }
-            return refused(request, game, text, form=form)
+            return refused(request, game, text, form=typed_form(request, game))
         case Result.GAME_OVER:
-            return refused(
-                request, game, _("The game is over. Undo or edit a round to reopen it."), form
-            )
+            text = _("The game is over. Undo or edit a round to reopen it.")
+            return refused(request, game, text, form=typed_form(request, game))
         case Result.FULL:
-            return refused(request, game, full_text(), form=form)
+            return refused(request, game, full_text(), form=typed_form(request, game))
     raise AssertionError(change)
+
+
+def typed_form(request, game: Game) -> RoundForm:
+    """The round form as typed, for the game as read now: the form first made may name
+    the players as this process last saw them, before a rename elsewhere."""
+    return RoundForm(request.POST, game=game, players=game.player_list)
 
 
 def conflict(request, game, number):
