@@ -8,11 +8,13 @@ invariants: live rounds 1..n without a gap, every round answered "saved" stored 
 totals, nothing stored that was refused, a refusal only for what the database holds."""
 
 import copy
+import json
 import os
 import re
 from collections import OrderedDict
 from contextlib import contextmanager
 from decimal import Decimal as D
+from html import unescape
 
 import pytest
 from django.core.cache import caches
@@ -321,6 +323,8 @@ class TwoProcesses(RuleBasedStateMachine):
             # The board swapped in is the game as it is now, its form for the next round.
             fresh = self.db_game()
             html = response.content.decode()
+            held = [[float(points) for points in row] for _n, row in live(self.game)]
+            assert board_rounds(html) == held
             full = len(fresh.live_rounds) >= models.MAX_ROUNDS
             assert f"Save round {fresh.next_number}" in html or fresh.finished() or full
 
@@ -414,3 +418,121 @@ def test_two_processes_in_any_interleaving(monkeypatch):
             suppress_health_check=[HealthCheck.too_slow],
         ),
     )
+
+
+# ------------------------------------------------------------------ the phone's paths
+
+
+def board_rounds(html):
+    """The rounds the board swapped in holds (its data for the phone's own sums)."""
+    data = re.search(r'data-board="([^"]*)"', html)[1]
+    return json.loads(unescape(data))["rounds"]
+
+
+def hidden_value(html, name):
+    return re.search(rf'name="{name}"[^>]*value="([^"]*)"', html)[1]
+
+
+@pytest.mark.django_db
+def test_htmx_on_a_game_moved_on_elsewhere_swaps_in_the_game_as_it_is(client):
+    game = make_game(threshold=500)
+    client.get(url("game", game))  # this process: version 0
+    poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
+    mark = Game.objects.get(pk=game.pk).poll_mark
+    elsewhere(game, lambda g: g.add_round(1, [D(3), D(4)], ["", ""]))
+    response = client.post(
+        url("add-round", game), {"number": "2", "points_0": "5", "points_1": "6"}, **HTMX
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Round 2 saved." in html and "Save round 3" in html
+    assert board_rounds(html) == [[3, 4], [5, 6]]
+    assert hidden_value(html, "number") == "3"
+    # The form swapped in posts the next round as it is.
+    data = {"number": hidden_value(html, "number"), "points_0": "1", "points_1": "2"}
+    response = client.post(url("add-round", game), data, **HTMX)
+    assert "Round 3 saved." in response.content.decode()
+    assert board_rounds(response.content.decode()) == [[3, 4], [5, 6], [1, 2]]
+    assert live(game) == [(1, [D(3), D(4)]), (2, [D(5), D(6)]), (3, [D(1), D(2)])]
+    # A watcher of this process follows: the answer carries the game's mark as it is.
+    answer = client.get(poll, {"v": mark}, **HTMX)
+    assert answer.status_code == 200
+    fresh = check(game)
+    assert f"v={fresh.poll_mark}" in answer.content.decode().replace("&amp;", "&")
+    assert client.get(poll, {"v": fresh.poll_mark}, **HTMX).status_code == 204
+
+
+@pytest.mark.django_db
+def test_an_outbox_resend_to_a_process_that_has_not_seen_the_round_is_already_saved(client):
+    game = make_game()
+    client.get(url("game", game))  # this process: no rounds
+    sent = {"number": "1", "points_0": "3", "points_1": "4", "client_id": "phone-0001-r1"}
+    # The first send went to another process and was saved; the answer was lost.
+    elsewhere(game, lambda g: g.add_round(1, [D(3), D(4)], ["", ""], "phone-0001-r1"))
+    response = client.post(url("add-round", game), sent, **HTMX)
+    assert "Round 1 was already saved." in response.content.decode()
+    # Renumbered by the phone after it learnt of another round: still the same round.
+    elsewhere(game, lambda g: g.add_round(2, [D(1), D(1)], ["", ""]))
+    response = client.post(url("add-round", game), {**sent, "number": "3"}, **HTMX)
+    assert "Round 1 was already saved." in response.content.decode()
+    assert live(game) == [(1, [D(3), D(4)]), (2, [D(1), D(1)])]
+    assert Round.objects.filter(game_id=game.pk).count() == 2
+    # And once this process has saved a round with an id, the same id again is the same.
+    sent = {"number": "3", "points_0": "5", "points_1": "5", "client_id": "phone-0001-r3"}
+    assert client.post(url("add-round", game), sent).status_code == 302
+    elsewhere(game, lambda g: g.undo_round(3))
+    assert client.post(url("add-round", game), sent).status_code == 302  # already saved
+    assert len(live(game)) == 2
+    assert Round.objects.filter(game_id=game.pk, client_id="phone-0001-r3").count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("cap", ["rounds", "rows"])
+def test_a_game_filled_elsewhere_is_refused_as_full_here(client, monkeypatch, cap):
+    monkeypatch.setattr(models, "MAX_ROUNDS", 4)
+    monkeypatch.setattr(models, "MAX_ROUND_ROWS", 6)
+    game = make_game(threshold=500)
+    play_rounds(game, 2)
+    client.get(url("game", game))  # this process: rounds 1 and 2, version 2
+
+    def fill(g):
+        if cap == "rounds":
+            g.add_round(3, [D(1), D(1)], ["", ""])
+            g.add_round(4, [D(1), D(1)], ["", ""])
+        else:  # edits: rows, not rounds
+            for points in (D(2), D(3), D(5), D(7)):
+                g.refresh_from_db()
+                rnd = g.live_rounds[-1]
+                assert g.edit_round(2, rnd.pk, [points, points], ["", ""]).result.value == "saved"
+
+    elsewhere(game, fill)
+    rows = Round.objects.filter(game_id=game.pk).count()
+    response = enter(client, game, 1, 1, number=len(live(game)) + 1)
+    assert response.status_code == 409
+    assert "the most one game can keep" in response.content.decode()
+    assert Round.objects.filter(game_id=game.pk).count() == rows
+    check(game)
+
+
+@pytest.mark.django_db
+def test_a_round_for_the_old_game_after_a_rematch_elsewhere(client):
+    game = make_game(threshold=500)
+    play_rounds(game, 1)
+    client.get(url("game", game))  # this process: before the rematch
+    poll = reverse("scorepad:watch-poll", kwargs={"token": game.watch_token})
+    mark = Game.objects.get(pk=game.pk).poll_mark
+    new = elsewhere(game, lambda g: g.rematch()).game
+    # The old game still takes its rounds (as before the change); the answer shows the
+    # game as it is, with the way to the rematch.
+    response = client.post(
+        url("add-round", game), {"number": "2", "points_0": "5", "points_1": "6"}, **HTMX
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Round 2 saved." in html
+    assert new.edit_token in html
+    assert [n for n, _ in live(game)] == [1, 2] and live(new) == []
+    # Its watchers move on to the rematch.
+    answer = client.get(poll, {"v": mark}, **HTMX)
+    assert new.watch_token in answer["HX-Redirect"]
+    check(game)
