@@ -74,11 +74,12 @@ def boards():
 
 
 def held_weight(value) -> int:
-    """What a board, a game's player rows or its row weigh in the boards cache: one for
-    the entry, one per round, player or column, one per score. Some 200 bytes a unit at
-    most (every score with its cards, every round with a phone's id), so the bound is
-    one of memory."""
-    return 1 + sum(1 + len(getattr(item, "points", ())) for item in value)
+    """What a board, a game's player rows or its row weigh in the boards cache: two for
+    the entry (its key and bookkeeping are some 280 bytes), one per round, player or
+    column, one per score. Some 200 bytes a unit at most (every score with its cards,
+    every round with a phone's id; a new game's empty board), so the bound is one of
+    memory."""
+    return 2 + sum(1 + len(getattr(item, "points", ())) for item in value)
 
 
 class Game(RoundChanges, models.Model):

@@ -80,22 +80,22 @@ def test_a_kept_board_is_the_very_object_in_every_thread():
 
 
 def test_the_boards_cache_drops_the_least_recently_used_to_stay_under_its_weight():
-    with boards_cache(max_weight=30, location="boards-small"):
+    with boards_cache(max_weight=40, location="boards-small"):
         boards = caches["boards"]
         boards.clear()
-        rows = ((1, 0, "Anna"), (2, 1, "Bo"))  # a game's players: weighs 3
+        rows = ((1, 0, "Anna"), (2, 1, "Bo"))  # a game's players: weighs 4
         for n in range(10):
             boards.set(f"players:{n}", rows)
-        assert boards.total_weight == 30
+        assert boards.total_weight == 40
         assert boards.get("players:0") is rows  # read: now the most recently used
         boards.set("players:new", rows)
         assert boards.get("players:1") is None  # the least recently used went
         assert boards.get("players:0") is rows
-        assert boards.total_weight == 30
+        assert boards.total_weight == 40
         boards.set("too-big", tuple(range(40)))  # heavier than the whole bound: not kept
         assert boards.get("too-big") is None
         assert boards.add("players:0", ()) is False and boards.get("players:0") is rows
-        assert boards.delete("players:0") and boards.total_weight == 27
+        assert boards.delete("players:0") and boards.total_weight == 36
         boards.clear()
         assert boards.total_weight == 0
 
@@ -135,7 +135,7 @@ def test_the_boards_bound_is_one_of_memory():
     finally:
         tracemalloc.stop()
     weight = sum(held_weight(board) for board in boards)
-    assert weight == 20 * (1 + MAX_ROUNDS * (1 + len(names)))
+    assert weight == 20 * (2 + MAX_ROUNDS * (1 + len(names)))
     assert held / weight <= 220
     assert settings.CACHES["boards"]["OPTIONS"]["MAX_WEIGHT"] * 220 <= 32 * 1024 * 1024
     assert all(isinstance(p, Decimal) for p in boards[0][0].points)
