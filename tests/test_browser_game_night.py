@@ -111,6 +111,27 @@ def test_the_chart_reads_at_320_px_with_six_players(live_server, phone, lang, sc
         assert drawn["box"]["left"] <= label["left"] and label["right"] <= drawn["box"]["right"] + 1
     for upper, lower in zip(labels, labels[1:], strict=False):
         assert upper["bottom"] <= lower["top"] + 1.5, (upper, lower)
+    # The numbers along both sides, the axis's name and the threshold's label: each
+    # whole inside the chart, none on another (the word "round" once sat on the 1)
+    texts = svg.evaluate(
+        """svg => [...svg.querySelectorAll(".grid text, .threshold text")].map(t => {
+            const b = t.getBoundingClientRect();
+            return {text: t.textContent, left: b.left, right: b.right, top: b.top,
+                    bottom: b.bottom};
+        })"""
+    )
+    box = drawn["box"]
+    for text in texts:
+        assert box["left"] - 0.5 <= text["left"] and text["right"] <= box["right"] + 0.5, text
+    for i, one in enumerate(texts):
+        for other in texts[i + 1 :]:
+            apart = (
+                one["right"] <= other["left"] + 0.5
+                or other["right"] <= one["left"] + 0.5
+                or one["bottom"] <= other["top"] + 0.5
+                or other["bottom"] <= one["top"] + 0.5
+            )
+            assert apart, (one, other)
     # The accessible name in the page's language
     title = "The course of the game" if lang == "en" else "Slik gikk spillet"
     expect(page.get_by_role("img", name=title)).to_be_visible()
