@@ -639,3 +639,26 @@ def test_the_boards_bound_is_one_of_memory_for_the_lightest_entries_too(kind):
     finally:
         tracemalloc.stop()
     assert held / boards.total_weight <= 220, f"{held / boards.total_weight:.0f} bytes a unit"
+
+
+# ------------------------------------------------------------------ also new: the CSP
+
+
+@pytest.mark.parametrize("status", [404, 500, 200])
+def test_the_policy_built_once_keeps_django_csps_debug_pages_free(rf, status):
+    """In development (DEBUG) django-csp leaves Django's own 404 and 500 pages without a
+    policy, which would block their inline styles and scripts: so must the site's."""
+    from csp.middleware import CSPMiddleware
+    from django.http import HttpResponse
+    from django.test import override_settings
+
+    from ghost_site.middleware import ContentSecurityPolicy
+
+    def view(request):
+        return HttpResponse("page", status=status)
+
+    with override_settings(DEBUG=True):
+        ours = ContentSecurityPolicy(view)(rf.get("/")).get("Content-Security-Policy")
+        theirs = CSPMiddleware(view)(rf.get("/")).get("Content-Security-Policy")
+    assert ours == theirs
+    assert (ours is None) is (status != 200)
