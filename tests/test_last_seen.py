@@ -37,7 +37,7 @@ from hypothesis.stateful import (
 
 from scorepad import models
 from scorepad.models import Game, NameChange, Player, Round, Score, row_mark
-from tests.conftest import enter, make_game, play_rounds, url
+from tests.conftest import enter, make_game, play_rounds, race, url
 from tests.test_memory import boards_cache
 from tests.test_restore import backup, reset_sequence, restore
 
@@ -662,3 +662,32 @@ def test_the_policy_built_once_keeps_django_csps_debug_pages_free(rf, status):
         theirs = CSPMiddleware(view)(rf.get("/")).get("Content-Security-Policy")
     assert ours == theirs
     assert (ours is None) is (status != 200)
+
+
+# ------------------------------------------------------------------ through a real server
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_racing_on_a_game_the_server_saw_before_another_moved_it_on(live_server):
+    from tests.test_concurrency import phone, post
+
+    game = make_game(threshold=500)
+    page = reverse("scorepad:game", args=[game.edit_token])
+    address = live_server.url + reverse("scorepad:add-round", args=[game.edit_token])
+    phones = [phone(live_server.url, page) for _ in range(5)]  # the server: version 0
+    elsewhere(game, lambda g: g.add_round(1, [D(3), D(4)], ["", ""]))
+    sends = [("2", "5"), ("2", "6"), ("2", "7"), ("1", "3"), ("1", "9")]
+    calls = [
+        lambda o=o, t=t, n=n, p=p: post(
+            o, address, {"csrfmiddlewaretoken": t, "number": n, "points_0": p, "points_1": "4"}
+        )
+        for (o, t), (n, p) in zip(phones, sends, strict=True)
+    ]
+    results = race(calls)
+    statuses = [status for status, _body in results]
+    assert statuses[:3].count(302) == 1 and statuses[:3].count(409) == 2, statuses
+    assert statuses[3:] == [302, 409]  # round 1 again: already saved; other numbers: no
+    winner = sends[statuses.index(302)][1]
+    assert live(game) == [(1, [D(3), D(4)]), (2, [D(winner), D(4)])]
+    assert Round.objects.filter(game_id=game.pk).count() == 2
+    check(game)
