@@ -85,6 +85,7 @@ class RoundChanges:
                 return change
         self.version += 1
         self.updated_at = now
+        self.unverified = False  # the database held the version and time decided on
         self.seen()
         self.__dict__.pop("live_rounds", None)  # read again when next asked for
         if board is not None:  # the board after the change, known without reading it
