@@ -104,7 +104,7 @@ class ObjectMemoryCache(BaseCache):
     """A per-process memory cache that keeps values as they are, not pickled.
 
     For values read on every request and never changed once made (a game's board: a tuple
-    of frozen rounds; its players: a tuple of tuples), where pickling them in and out
+    of frozen rounds; its players and its row: tuples), where pickling them in and out
     would cost more than the query they save. What is put in must not be changed
     afterwards: every reader gets the very object. Bounded by weight: OPTIONS["WEIGHT"]
     names the function that weighs a value (by default one plus its length), and the

@@ -99,6 +99,7 @@ class ContentSecurityPolicy(CSPMiddleware):
     def process_response(self, request, response):
         if (
             not self.simple
+            or settings.DEBUG  # django-csp leaves Django's debug pages without a policy
             or getattr(request, "_csp_nonce", None) is not None
             or any(hasattr(response, name) for name in self.PER_VIEW)
         ):

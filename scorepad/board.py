@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from rules import cards, loader, words
@@ -65,6 +65,8 @@ def outbox_texts(language: str, example: Decimal) -> dict:
                 "as there is a connection."
             ),
             "waiting": _("waiting to send"),
+            # Under a kept round's number in the table of rounds: two short words.
+            "unsent": pgettext("a round kept on the phone", "not sent"),
             "refused": _("not saved: %(reason)s"),
             "count_one": _("%(n)s round is waiting to be sent."),
             "count_other": _("%(n)s rounds are waiting to be sent."),

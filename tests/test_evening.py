@@ -33,6 +33,7 @@ TEXT = {
         "moved": "Moved on to the rematch",
         "rules": "Ghost",
         "sent": "Sent from this phone and saved",
+        "unsent": "not sent",
     },
     "nb": {
         "conflict": "ble nettopp ført fra en annen",
@@ -41,6 +42,7 @@ TEXT = {
         "moved": "Gått videre til omkampen",
         "rules": "Spøkelse",
         "sent": "Sendt fra telefonen og lagret",
+        "unsent": "ikke sendt",
     },
 }
 
@@ -150,6 +152,12 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     enter(keeper, "4", "2")  # round 3: Anna 9, Bo 17
     keeper.locator("[data-outbox] li.waiting").wait_for()
     assert keeper.locator("[data-outbox-included]").is_visible()
+    # A row of the table of rounds too, after the server's, marked as waiting.
+    kept = keeper.locator("table.scores tbody tr.kept")
+    assert kept.count() == 1
+    assert kept.locator("th").inner_text().split()[0] == "3"
+    assert t["unsent"] in " ".join(kept.locator("th").inner_text().split())
+    assert [c.split() for c in kept.locator("td").all_inner_texts()] == [["4", "9"], ["2", "17"]]
     enter(keeper, "1", "6")  # round 4 takes Bo to 23: the game is decided on this phone
     provisional = keeper.locator("[data-provisional-result]")
     provisional.wait_for()
@@ -157,6 +165,9 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     assert keeper.locator("form.round-form").is_hidden()  # no round 5 offered
     totals = keeper.locator(".standings .total").all_inner_texts()
     assert totals == ["10", "23"]
+    assert keeper.locator("table.scores tbody tr.kept").count() == 2
+    last = keeper.locator("table.scores tbody tr").last.locator("td").all_inner_texts()
+    assert [c.split() for c in last] == [["1", "10"], ["6", "23"]]
     assert keeper.locator(".standings li.lost .name").inner_text() == "Bo"
 
     # A reload without signal: the phone's copy, the kept rounds, the same verdict.
@@ -179,6 +190,9 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     keeper.locator("[data-outbox-message]", has_text=t["sent"]).wait_for()
     assert outbox(keeper) == []
     assert stored(game) == [[3, 12], [2, 3], [4, 2], [1, 6]]
+    # The server's rows now, none kept.
+    assert keeper.locator("table.scores tbody tr.kept").count() == 0
+    assert keeper.locator("table.scores tbody tr").count() == 4
     assert (
         list(
             Round.objects.filter(game=game, number__gte=3)

@@ -122,9 +122,24 @@ def test_rounds_entered_offline_are_kept_and_sent_once_in_order(live_server, pho
     assert TEXT[lang]["two"] in board.inner_text()
     assert board.locator("li.waiting", has_text=TEXT[lang]["waiting"]).count() == 2
     assert Round.objects.filter(game=game).count() == 0
+    # The table of rounds, empty on the server, shows the kept ones with their sums.
+    rows = [["3.5", "3.5", "12", "12"], ["7", "10.5", "0.5", "12.5"]]
+    if lang == "nb":
+        rows = [[cell.replace(".", ",") for cell in row] for row in rows]
+
+    def kept_rows():
+        table = page.locator("table.scores")
+        assert table.is_visible()
+        return [
+            " ".join(tr.locator("td").all_inner_texts()).split()
+            for tr in table.locator("tbody tr.kept").all()
+        ]
+
+    assert kept_rows() == rows
     page.reload()  # still offline: the page is the phone's copy, the rounds still wait
     assert page.locator("[data-offline-note]").is_visible()
     assert page.locator("[data-outbox] li.waiting").count() == 2
+    assert kept_rows() == rows
     kept = outbox(page)
     with page.expect_navigation():  # sent, then the page reloads with the server's table
         page.context.set_offline(False)

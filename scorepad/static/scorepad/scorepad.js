@@ -297,6 +297,7 @@
         li.classList.toggle("lost", result.losers.indexOf(i) >= 0);
       });
     }
+    keptRows(board, kept, result, t);
     var provisional = document.querySelector("[data-provisional-result]");
     var decided = result.finished && !serverDecided;
     if (form) {
@@ -323,6 +324,32 @@
     }
   }
   function entriesAfter(list) { return waitingFor(list.dataset.game); }
+
+  // The kept rounds are rows of the table of rounds too, after the server's, each marked
+  // "not sent", with the running sums they make.
+  function keptRows(board, kept, result, t) {
+    var wrap = document.getElementById("rounds");
+    var body = wrap && wrap.querySelector("table.scores tbody");
+    if (!body) return;
+    body.querySelectorAll("tr.kept").forEach(function (tr) { tr.remove(); });
+    kept.forEach(function (e, k) {
+      var index = board.rounds.length + k, tr = document.createElement("tr");
+      var th = document.createElement("th"), note = document.createElement("small");
+      tr.className = "kept";
+      th.scope = "row";
+      note.textContent = t.unsent;
+      th.append(String(index + 1), document.createElement("br"), note);
+      tr.appendChild(th);
+      e.points.forEach(function (points, seat) {
+        var td = document.createElement("td"), sum = document.createElement("small");
+        sum.textContent = formatPoints(result.running[index][seat]);
+        td.append(formatPoints(points), document.createElement("br"), sum);
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    wrap.hidden = !body.rows.length;
+  }
 
   function discard(id) {
     var all = loadAll(), gone = all.filter(function (e) { return e.id === id; })[0];
