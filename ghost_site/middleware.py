@@ -88,12 +88,9 @@ class ContentSecurityPolicy(CSPMiddleware):
     def __init__(self, get_response):
         super().__init__(get_response)
         self.policy = build_policy()
-        # A report-only policy, excluded prefixes or development (its debug pages go
-        # without a policy): django-csp's own handling throughout.
-        self.simple = (
-            not settings.DEBUG
-            and not getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
-            and not settings.CONTENT_SECURITY_POLICY.get("EXCLUDE_URL_PREFIXES")
+        # A report-only policy or excluded prefixes: django-csp's own handling throughout.
+        self.simple = not getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None) and not (
+            settings.CONTENT_SECURITY_POLICY.get("EXCLUDE_URL_PREFIXES")
         )
 
     def process_response(self, request, response):
