@@ -221,13 +221,12 @@ class Game(RoundChanges, models.Model):
         """The live rounds, read when first asked for: after the game's row, so never
         older than its version. Kept in the cache under that version (a change moves it
         on): a change decided on a board newer than the version writes nothing, as its
-        version check fails (see changes.py)."""
+        version check fails (see changes.py). Not kept for a game as last seen: rounds
+        newer than its version, under a version a restore can bring back."""
         key = self.board_key()
         rounds = boards().get(key)
         if rounds is None:
             rounds = self.read_board()
-            # A game as last seen may be older than the rounds read now: they are not
-            # that version's board (a restore can bring that very version back).
             if not self.unverified:
                 boards().set(key, rounds, timeout=BOARD_SECONDS)
         return rounds
@@ -291,9 +290,8 @@ class Game(RoundChanges, models.Model):
 
     def refresh_from_db(self, using=None, fields=None, from_queryset=None):
         """Django's reload, and the live rounds and players read again when next asked
-        for. A game as last seen is read by its token as well as its id: a restore
-        rewinds the id sequences, so a game gone since may have lent its id to another
-        (Game.DoesNotExist then)."""
+        for. A game as last seen by its token too: after a restore, a game gone since may
+        have lent its id to a new one (Game.DoesNotExist then)."""
         if self.unverified and from_queryset is None:
             from_queryset = type(self)._base_manager.filter(edit_token=self.edit_token)
         super().refresh_from_db(using, fields, from_queryset)
