@@ -594,7 +594,7 @@ def test_the_boards_cache_keeps_its_weight_right_under_threads():
                             value = boards.get(key)
                             assert value is None or value == tuple(range(len(value)))
                         case 3:
-                            boards.add(key, (1, 2))
+                            boards.add(key, (0, 1))
                         case 4:
                             boards.delete(key)
             except Exception as error:  # noqa: BLE001 - reported below
