@@ -168,3 +168,26 @@ def axe_clean(page):
 
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+def focused_in_view(page, name=None):
+    """The focused element's name (or id) and whether it is on screen; with `name`, once
+    the page has put the focus there (autofocus and scripts run after the load)."""
+    if name:
+        # Focus may come first (htmx's autofocus) and the scroll a frame later: wait for
+        # both, so a problem that never comes into view fails here by timing out.
+        page.wait_for_function(
+            """name => {
+              const el = document.activeElement;
+              if (!el || el.name !== name) return false;
+              const r = el.getBoundingClientRect();
+              return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
+            }""",
+            arg=name,
+        )
+    return page.evaluate(
+        """() => {
+          const el = document.activeElement, r = el.getBoundingClientRect();
+          return [el.name || el.id, r.top >= 0 && r.bottom <= innerHeight && r.height > 0];
+        }"""
+    )

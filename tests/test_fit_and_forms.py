@@ -9,7 +9,7 @@ from django.utils import translation
 
 from scorepad.models import Round, Score
 
-from .conftest import HAVE_CHROMIUM, axe_clean, make_game
+from .conftest import HAVE_CHROMIUM, axe_clean, focused_in_view, make_game
 
 pytestmark = [
     pytest.mark.browser,
@@ -95,29 +95,6 @@ def test_six_long_names_fit_320_px_without_sideways_scrolling(live_server, phone
         first.click()
         assert LONG_NAMES[0] in page.locator("[data-full-name]").inner_text()
         axe_clean(page)
-
-
-def focused_in_view(page, name=None):
-    """The focused element's name (or id) and whether it is on screen; with `name`, once
-    the page has put the focus there (autofocus and scripts run after the load)."""
-    if name:
-        # Focus may come first (htmx's autofocus) and the scroll a frame later: wait for
-        # both, so a problem that never comes into view fails here by timing out.
-        page.wait_for_function(
-            """name => {
-              const el = document.activeElement;
-              if (!el || el.name !== name) return false;
-              const r = el.getBoundingClientRect();
-              return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
-            }""",
-            arg=name,
-        )
-    return page.evaluate(
-        """() => {
-          const el = document.activeElement, r = el.getBoundingClientRect();
-          return [el.name || el.id, r.top >= 0 && r.bottom <= innerHeight && r.height > 0];
-        }"""
-    )
 
 
 def start_page(page, live_server, lang):

@@ -7,8 +7,9 @@ import subprocess
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import HAVE_CHROMIUM, LANGS, make_game
+from .conftest import HAVE_CHROMIUM, LANGS, focused_in_view, make_game
 
 pytestmark = [
     pytest.mark.browser,
@@ -51,10 +52,21 @@ def sheet(browser, live_server):
         context.close()
 
 
-def in_view(page, locator):
-    box = locator.bounding_box()
-    height = page.viewport_size["height"]
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+def in_view(page, locator, timeout=5000):
+    """Whether the element is, or within `timeout` ms comes, wholly on screen: the page
+    scrolls a frame after htmx settles, so a check made at once can race it."""
+    try:
+        page.wait_for_function(
+            """el => {
+              const r = el.getBoundingClientRect();
+              return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+            }""",
+            arg=locator.element_handle(),
+            timeout=timeout,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def fill_round(page, totals):
@@ -98,8 +110,7 @@ def test_after_an_impossible_total_the_field_has_focus_and_is_in_view(sheet, lan
     _game, page = sheet(lang, 6, size)
     fill_round(page, ["3", "4", "5", "6", "7", "200"])
     page.locator(".player-entry.invalid").wait_for()
-    assert page.evaluate("document.activeElement.name") == "points_5"
-    assert in_view(page, page.locator("input[name=points_5]"))
+    assert focused_in_view(page, "points_5") == ["points_5", True]
     assert in_view(page, page.locator(".player-entry.invalid .error"))
 
 
