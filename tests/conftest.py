@@ -1,16 +1,24 @@
+import http.cookiejar
 import os
+import re
 import shutil
 import threading
 import tomllib
+import urllib.error
+import urllib.parse
+import urllib.request
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 from django.core.cache import caches
+from django.db import connection
+from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
 from rules import loader
-from scorepad.models import Game, Result
+from scorepad.models import Game, Result, Round, Score
 
 
 @pytest.fixture(autouse=True)
@@ -191,3 +199,62 @@ def focused_in_view(page, name=None):
           return [el.name || el.id, r.top >= 0 && r.bottom <= innerHeight && r.height > 0];
         }"""
     )
+
+
+# ------------------------------------------------------------------ backups, caches, phones
+
+
+def backup(game):
+    state = Game.objects.filter(pk=game.pk).values("version", "updated_at").get()
+    state["last_round"] = Round.objects.order_by("-pk").values_list("pk", flat=True).first()
+    state["last_score"] = Score.objects.order_by("-pk").values_list("pk", flat=True).first()
+    return state
+
+
+def reset_sequence(model, last: int):
+    table = model._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), %s)", [last])
+        else:
+            cursor.execute("UPDATE sqlite_sequence SET seq = %s WHERE name = %s", [last, table])
+
+
+def restore(game, state):
+    Score.objects.filter(pk__gt=state["last_score"]).delete()
+    Round.objects.filter(pk__gt=state["last_round"]).delete()
+    Game.objects.filter(pk=game.pk).update(version=state["version"], updated_at=state["updated_at"])
+    reset_sequence(Round, state["last_round"])
+    reset_sequence(Score, state["last_score"])
+
+
+def boards_cache(max_weight: int, location: str):
+    spec = {
+        "BACKEND": "ghost_site.cache.ObjectMemoryCache",
+        "LOCATION": location,
+        "OPTIONS": {"MAX_WEIGHT": max_weight, "WEIGHT": "scorepad.reading.held_weight"},
+    }
+    return override_settings(CACHES={**settings.CACHES, "boards": spec})
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def http_phone(base, page):
+    """A browser-like client: its own cookies and the CSRF token from the page."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+    html = opener.open(base + page).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    return opener, token
+
+
+def post(opener, url, data):
+    body = urllib.parse.urlencode(data).encode()
+    try:
+        with opener.open(url, body) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()

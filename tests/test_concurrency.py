@@ -4,44 +4,17 @@ Runs against whatever DATABASE_URL names: SQLite (a file, so real locking) in th
 CI pass and PostgreSQL in the second.
 """
 
-import http.cookiejar
-import re
 import threading
-import urllib.error
-import urllib.parse
-import urllib.request
 
 import pytest
 from django.urls import reverse
 
 from scorepad.models import Round
 
-from .conftest import make_game, race
+from .conftest import http_phone as phone
+from .conftest import make_game, post, race
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-def phone(base, page):
-    """A browser-like client: its own cookies and the CSRF token from the page."""
-    jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
-    html = opener.open(base + page).read().decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-    return opener, token
-
-
-def post(opener, url, data):
-    body = urllib.parse.urlencode(data).encode()
-    try:
-        with opener.open(url, body) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
 
 
 def test_two_phones_enter_the_same_round(live_server):

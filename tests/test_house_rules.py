@@ -402,8 +402,7 @@ def test_a_whole_round_with_a_card_twice_is_refused(data):
 def test_a_player_past_the_threshold_who_did_not_lose_is_not_told_0_to_go(
     client, language, also, left
 ):
-    from .conftest import make_game
-    from .test_scorepad_views import enter
+    from .conftest import enter, make_game
 
     game = make_game(threshold=21)
     enter(client, game, "25", "30", lang=language)

@@ -35,11 +35,21 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from scorepad import models
+from scorepad import models, reading
 from scorepad.models import Game, NameChange, Player, Round, Score, row_mark
-from tests.conftest import enter, make_game, play_rounds, race, url
-from tests.test_memory import boards_cache
-from tests.test_restore import backup, reset_sequence, restore
+from tests.conftest import (
+    backup,
+    boards_cache,
+    enter,
+    make_game,
+    play_rounds,
+    post,
+    race,
+    reset_sequence,
+    restore,
+    url,
+)
+from tests.conftest import http_phone as phone
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -619,7 +629,7 @@ def test_the_boards_bound_is_one_of_memory_for_the_lightest_entries_too(kind):
     too, most for the lightest values: a new game's empty board, its players, its row.
     The cache may hold nothing else."""
     game = make_game(names=("A", "B"))
-    row = tuple(getattr(game, name) for name in models.ROW_FIELDS)
+    row = tuple(getattr(game, name) for name in reading.row_fields(Game))
     players = tuple(game.players.values_list("pk", "position", "name"))
     boards = caches["boards"]
     tracemalloc.start()
@@ -669,8 +679,6 @@ def test_the_policy_built_once_keeps_django_csps_debug_pages_free(rf, status):
 
 @pytest.mark.django_db(transaction=True)
 def test_phones_racing_on_a_game_the_server_saw_before_another_moved_it_on(live_server):
-    from tests.test_concurrency import phone, post
-
     game = make_game(threshold=500)
     page = reverse("scorepad:game", args=[game.edit_token])
     address = live_server.url + reverse("scorepad:add-round", args=[game.edit_token])

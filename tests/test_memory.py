@@ -13,7 +13,7 @@ from django.test import Client, override_settings
 
 from ghost_site import cache as cache_module
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, held_weight
-from tests.conftest import make_game, play_rounds
+from tests.conftest import boards_cache, make_game, play_rounds
 
 SMALL = 512 * 1024  # a bound a few pages at the cap exceed
 
@@ -56,15 +56,6 @@ def test_changes_at_the_round_cap_stay_under_the_bound():
         assert one_page > 60_000  # the cap's page is large: the bound is met, not skirted
         assert max(sizes) <= SMALL
         assert min(sizes) > one_page // 2  # it does keep pages
-
-
-def boards_cache(max_weight: int, location: str):
-    spec = {
-        "BACKEND": "ghost_site.cache.ObjectMemoryCache",
-        "LOCATION": location,
-        "OPTIONS": {"MAX_WEIGHT": max_weight, "WEIGHT": "scorepad.models.held_weight"},
-    }
-    return override_settings(CACHES={**settings.CACHES, "boards": spec})
 
 
 def test_a_kept_board_is_the_very_object_in_every_thread():

@@ -9,38 +9,13 @@ stood, so the next rounds get the ids of the lost ones."""
 import re
 
 import pytest
-from django.db import connection
 from django.test import Client
 
-from scorepad.models import Game, Round, Score
-from tests.conftest import enter, make_game, play_rounds, url
+from scorepad.models import Round
+from tests.conftest import backup, enter, make_game, play_rounds, restore, url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def backup(game):
-    state = Game.objects.filter(pk=game.pk).values("version", "updated_at").get()
-    state["last_round"] = Round.objects.order_by("-pk").values_list("pk", flat=True).first()
-    state["last_score"] = Score.objects.order_by("-pk").values_list("pk", flat=True).first()
-    return state
-
-
-def reset_sequence(model, last: int):
-    table = model._meta.db_table
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), %s)", [last])
-        else:
-            cursor.execute("UPDATE sqlite_sequence SET seq = %s WHERE name = %s", [last, table])
-
-
-def restore(game, state):
-    Score.objects.filter(pk__gt=state["last_score"]).delete()
-    Round.objects.filter(pk__gt=state["last_round"]).delete()
-    Game.objects.filter(pk=game.pk).update(version=state["version"], updated_at=state["updated_at"])
-    reset_sequence(Round, state["last_round"])
-    reset_sequence(Score, state["last_score"])
 
 
 def poll_address(client, game) -> str:
