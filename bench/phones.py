@@ -43,6 +43,45 @@ class Tally:
         }
 
 
+class Phone:
+    """One phone's keep-alive connection to the server, and its CSRF cookie: it posts a
+    form and waits for the answer, as a person does; a dropped connection is opened again
+    and counts as status 0."""
+
+    def __init__(self, port: int, csrf: str):
+        self.port = port
+        self.headers = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"csrftoken={csrf}",
+        }
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+    def post(self, path: str, body: str) -> int:
+        try:
+            self.connection.request("POST", path, body, self.headers)
+            response = self.connection.getresponse()
+            response.read()
+            return response.status
+        except OSError:
+            self.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+            return 0
+
+    def close(self):
+        self.connection.close()
+
+
+def together(work, each: list[tuple]) -> float:
+    """`work(*args)` in a thread for each args in `each`; the seconds until all ended."""
+    threads = [threading.Thread(target=work, args=args) for args in each]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.monotonic() - started
+
+
 def round_entry(
     port: int,
     games: list[str],
@@ -56,13 +95,12 @@ def round_entry(
     `played` rounds each game already has, or after `numbers[game]` (which the phones then
     keep up to date, for a next call)."""
     csrf = secrets.token_hex(16)
-    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
     deadline = time.monotonic() + seconds
     if numbers is None:
         numbers = dict.fromkeys(games, played)
 
     def phone(mine):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        device = Phone(port, csrf)
         i = 0
         while time.monotonic() < deadline:
             token = mine[i % len(mine)]
@@ -72,61 +110,32 @@ def round_entry(
                 {"csrfmiddlewaretoken": csrf, "number": number, "points_0": "1", "points_1": "2"}
             )
             start = time.perf_counter()
-            try:
-                connection.request("POST", f"/en/scorepad/g/{token}/round/", body, headers)
-                response = connection.getresponse()
-                response.read()
-                status = response.status
-            except OSError:
-                connection.close()
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                status = 0
+            status = device.post(f"/en/scorepad/g/{token}/round/", body)
             if status == 302:
                 numbers[token] = number
             tally.add(
                 status, time.perf_counter() - start, (token, number) if status == 302 else None
             )
-        connection.close()
+        device.close()
 
-    threads = [threading.Thread(target=phone, args=(games[k::phones],)) for k in range(phones)]
-    started = time.monotonic()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return time.monotonic() - started
+    return together(phone, [(games[k::phones],) for k in range(phones)])
 
 
 def floor_posts(port: int, path: str, phones: int, seconds: float, tally: Tally):
     """The same posts as round_entry (body, cookie, one answer awaited at a time) to one
     path of bench/floor.py."""
     csrf = secrets.token_hex(16)
-    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
     body = urllib.parse.urlencode(
         {"csrfmiddlewaretoken": csrf, "number": 1, "points_0": "1", "points_1": "2"}
     )
     deadline = time.monotonic() + seconds
 
     def phone():
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        device = Phone(port, csrf)
         while time.monotonic() < deadline:
             start = time.perf_counter()
-            try:
-                connection.request("POST", path, body, headers)
-                response = connection.getresponse()
-                response.read()
-                status = response.status
-            except OSError:
-                connection.close()
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                status = 0
+            status = device.post(path, body)
             tally.add(status, time.perf_counter() - start)
-        connection.close()
+        device.close()
 
-    threads = [threading.Thread(target=phone) for _ in range(phones)]
-    started = time.monotonic()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return time.monotonic() - started
+    return together(phone, [() for _ in range(phones)])

@@ -24,7 +24,7 @@ import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from phones import Tally, round_entry  # noqa: E402
+from phones import Phone, Tally, round_entry  # noqa: E402
 from serve import app_server  # noqa: E402
 
 SECONDS = min(int(os.environ.get("SOAK_SECONDS", "45")), 60)
@@ -131,27 +131,20 @@ def race_for(port, seconds, tally, games, seed):
     the same instant. Refusals (409) are the expected answer to losing a race."""
     rng = random.Random(seed)
     csrf = secrets.token_hex(16)
-    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
-    connections = [http.client.HTTPConnection("127.0.0.1", port, timeout=10) for _ in range(2)]
+    phones = [Phone(port, csrf) for _ in range(2)]
     deadline = time.monotonic() + seconds
 
-    def send(connection, path, fields):
+    def send(phone, path, fields):
         body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, **fields})
         start = time.perf_counter()
-        try:
-            connection.request("POST", path, body, headers)
-            response = connection.getresponse()
-            response.read()
-            status = response.status
-        except OSError:
-            status = 0
-        tally.add(status, time.perf_counter() - start)
+        tally.add(phone.post(path, body), time.perf_counter() - start)
 
     while time.monotonic() < deadline:
         token = rng.choice(games)
         page = f"/en/scorepad/g/{token}/"
-        connections[0].request("GET", page)
-        html = connections[0].getresponse().read().decode()
+        reader = phones[0].connection  # opened again if a post dropped it
+        reader.request("GET", page)
+        html = reader.getresponse().read().decode()
         # The round form says the next round; a finished game has only the undo form.
         form = re.search(r'data-server-next="(\d+)"', html)
         undo_form = re.search(r'name="number" value="(\d+)"', html)
@@ -163,8 +156,8 @@ def race_for(port, seconds, tally, games, seed):
         if race == "restore x undo" and restore:
             pair = [(f"{page}restore/", {"round_id": restore.group(1)}), undo]
         elif race == "edit x undo" and last >= 1:
-            connections[0].request("GET", f"{page}round/{last}/")
-            edit = connections[0].getresponse().read().decode()
+            reader.request("GET", f"{page}round/{last}/")
+            edit = reader.getresponse().read().decode()
             row = re.search(r'name="round_id"[^>]* value="(\d+)"', edit).group(1)
             fields = {"number": last, "round_id": row, "points_0": "2", "points_1": "1"}
             pair = [(f"{page}round/{last}/", fields), undo]
@@ -175,7 +168,7 @@ def race_for(port, seconds, tally, games, seed):
 
         def fire(i, path, fields, barrier=barrier):
             barrier.wait()
-            send(connections[i], path, fields)
+            send(phones[i], path, fields)
 
         both = [
             threading.Thread(target=fire, args=(i, path, fields))
@@ -185,8 +178,8 @@ def race_for(port, seconds, tally, games, seed):
             t.start()
         for t in both:
             t.join()
-    for connection in connections:
-        connection.close()
+    for phone in phones:
+        phone.close()
 
 
 CHECK = """
