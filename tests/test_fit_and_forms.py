@@ -204,3 +204,32 @@ def test_my_games_the_screen_toggle_and_what_opens_are_in_sight(live_server, pho
     assert page.locator(".my-games a").first.bounding_box()["y"] < PHONE["height"]
     page.goto(live_server.url + ("/en/rules/" if lang == "en" else "/nb/regler/"))
     assert page.evaluate(MARKERS) == []
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_kept_round_of_six_long_names_fits_320_px(live_server, phone, lang):
+    """Without signal the kept round is a row of the table too: six players' numbers and
+    "not sent" under its number, with no sideways scrolling."""
+    from .test_offline import wait_for_worker
+
+    game = six_long_names()
+    page = phone(lang, viewport=NARROW)
+    with translation.override(lang):
+        page.goto(live_server.url + reverse("scorepad:game", args=[game.edit_token]))
+    wait_for_worker(page)
+    page.context.set_offline(True)
+    for seat, total in enumerate(["3", "12", "7", "0", "21", "4"]):
+        page.locator(f"input[name=points_{seat}]").fill(total)
+    page.locator("form.round-form button[type=submit]").click()
+    kept = page.locator(".scores tbody tr.kept")
+    kept.wait_for()
+    kept.scroll_into_view_if_needed()
+    assert kept.locator("th").inner_text().split()[0] == str(len(ROUNDS) + 1)
+    assert kept.locator("td").count() == len(LONG_NAMES)
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    assert page.locator(".table-wrap").evaluate("w => w.scrollWidth <= w.clientWidth")
+    assert page.evaluate(OUTSIDE) == []
+    for cell in kept.locator("th, td").all():
+        box = cell.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"]
