@@ -155,7 +155,7 @@ CACHES = {
     "boards": {
         "BACKEND": "ghost_site.cache.ObjectMemoryCache",
         "LOCATION": "boards",
-        "OPTIONS": {"MAX_WEIGHT": 150_000, "WEIGHT": "scorepad.reading.held_weight"},
+        "OPTIONS": {"MAX_WEIGHT": 150_000, "WEIGHT": "scorepad.models.reading.held_weight"},
     },
 }
 

@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
 from scorepad import urls as scorepad_urls  # noqa: F401  (registers the token converter)
-from scorepad.watch_link import watch_in_readers_language
+from scorepad.views.watch_link import watch_in_readers_language
 
 from . import views
 

@@ -1,8 +1,9 @@
 from django.urls import path, register_converter
 from django.utils.translation import pgettext_lazy
 
-from . import night_views, views
-from .models import TOKEN_PATTERN
+from scorepad.models import TOKEN_PATTERN
+from scorepad.views import game as views
+from scorepad.views import night as night_views
 
 
 class TokenConverter:

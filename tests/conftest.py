@@ -232,7 +232,7 @@ def boards_cache(max_weight: int, location: str):
     spec = {
         "BACKEND": "ghost_site.cache.ObjectMemoryCache",
         "LOCATION": location,
-        "OPTIONS": {"MAX_WEIGHT": max_weight, "WEIGHT": "scorepad.reading.held_weight"},
+        "OPTIONS": {"MAX_WEIGHT": max_weight, "WEIGHT": "scorepad.models.reading.held_weight"},
     }
     return override_settings(CACHES={**settings.CACHES, "boards": spec})
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
-from scorepad import chart
+from scorepad.logic import chart
 from scorepad.models import Game
 
 from .conftest import HAVE_CHROMIUM, axe_clean, make_game, no_sideways_scroll

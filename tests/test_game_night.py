@@ -11,9 +11,10 @@ from django.test.utils import CaptureQueriesContext
 from PIL import Image
 
 from rules import words
-from scorepad import chart, picture, stats
-from scorepad.fields import same_name_key
+from scorepad.logic import chart, stats
+from scorepad.logic.names import same_name_key
 from scorepad.models import Game, NameChange, Result
+from scorepad.pages import result_picture as picture
 
 from .conftest import make_game
 

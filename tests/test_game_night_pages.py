@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils import translation
 from PIL import Image
 
-from scorepad import chart, picture
+from scorepad.logic import chart
 from scorepad.models import Game, NameChange
+from scorepad.pages import result_picture as picture
 
 from .conftest import make_game
 from .test_game_night import fresh, play

@@ -35,8 +35,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from scorepad import models, reading
-from scorepad.models import Game, NameChange, Player, Round, Score, row_mark
+from scorepad import models
+from scorepad.models import Game, NameChange, Player, Round, Score, reading, row_mark
 from tests.conftest import (
     backup,
     boards_cache,

@@ -13,8 +13,8 @@ from hypothesis.extra.django import TestCase
 from rules import cards
 from rules.words import parse_ranks
 from scorepad.forms import NewGameForm, RoundForm
+from scorepad.logic.scoring import outcome
 from scorepad.models import Game, Result, Round
-from scorepad.scoring import outcome
 
 from .conftest import make_game
 

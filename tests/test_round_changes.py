@@ -21,8 +21,8 @@ from hypothesis.stateful import (
 
 from rules import cards
 from scorepad import models
+from scorepad.logic.scoring import outcome
 from scorepad.models import Game, Result, Round
-from scorepad.scoring import outcome
 
 from .conftest import make_game
 

@@ -17,9 +17,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 from pytest_django.live_server_helper import LiveServer
 
-from scorepad import ratelimit
 from scorepad.forms import NAME_MAX
-from scorepad.models import Game, Player, RateMark, Round
+from scorepad.models import Game, Player, RateMark, Round, ratelimit
 from tests.conftest import make_game, new_game_data, race, url
 
 # ------------------------------------------------------------ lengths and ids

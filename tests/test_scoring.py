@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import cards
-from scorepad.scoring import dealer_for_round, finished, outcome
+from scorepad.logic.scoring import dealer_for_round, finished, outcome
 
 D = Decimal
 

@@ -1,5 +1,5 @@
 """One set of cases for the scorepad's conventions, run against the server's rules
-(`scorepad/scoring.py`) and the page's (`scorepad/static/scorepad/scoring.js`, which
+(`scorepad/logic/scoring.py`) and the page's (`scorepad/static/scorepad/scoring.js`, which
 counts the rounds kept on a phone without signal): both must give the same answers."""
 
 import json
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.scoring import outcome
+from scorepad.logic.scoring import outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = json.loads((ROOT / "tests/data/scoring_cases.json").read_text())

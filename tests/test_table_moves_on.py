@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.board import short_names
 from scorepad.models import Game
+from scorepad.pages.board import short_names
 
 from .conftest import enter, make_game, new_game_data, play_rounds, url
 

@@ -1,4 +1,4 @@
-// The scorepad's conventions, as scorepad/scoring.py has them, for the rounds kept on the
+// The scorepad's conventions, as scorepad/logic/scoring.py has them, for the rounds kept on the
 // phone: threshold (reaching it loses), ties, several losers, a single round, the deal.
 // The same test cases (tests/data/scoring_cases.json) are run against both.
 // Points are halves at most, which binary floating point holds exactly.

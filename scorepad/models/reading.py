@@ -12,7 +12,7 @@ from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.functional import cached_property
 
-from . import models
+from scorepad import models
 
 BOARD_SECONDS = 600
 

@@ -12,8 +12,8 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from .models import Game
-from .night import series_mark
+from scorepad.models import Game
+from scorepad.pages.night import series_mark
 
 PAGE_SECONDS = 600
 # No escaped content can contain "<", so no name typed at the table can make a hole.

@@ -16,7 +16,7 @@ from pathlib import Path
 from django.conf import settings
 from PIL import Image, ImageDraw, ImageFont
 
-from . import chart
+from scorepad.logic import chart
 
 SIZE = (1080, 1350)  # portrait, as messengers show pictures from phones
 SCALE = 3  # the chart's 320 × 200 box drawn at 960 × 600

@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 
 from rules import loader, words
 from rules.words import and_list
-
-from . import picture, scoring, stats
-from .models import Game, NameChange
-from .querysets import Summary
+from scorepad.logic import scoring, stats
+from scorepad.models import Game, NameChange
+from scorepad.models.querysets import Summary
+from scorepad.pages import result_picture as picture
 
 PICTURE_SECONDS = 24 * 3600
 DAY_FORMAT = {"en": "j F Y", "nb": "j. F Y"}

@@ -13,8 +13,7 @@ from ghost_site.forms import FocusFirstProblem
 from rules import cards, words
 from rules.house import HouseFields
 from rules.loader import variant_name
-
-from .fields import (
+from scorepad.forms.fields import (
     NameField,
     NormalizedCharField,
     PointsField,
@@ -24,8 +23,8 @@ from .fields import (
     same_name_key,
     tidy_name,
 )
-from .models import MAX_ROUNDS
-from .widgets import HiddenInput, TextInput
+from scorepad.forms.widgets import HiddenInput, TextInput
+from scorepad.models import MAX_ROUNDS
 
 NAME_MAX = 24
 

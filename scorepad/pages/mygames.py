@@ -7,9 +7,8 @@ from django.db import transaction
 from django.utils.translation import get_language
 
 from rules import words
-
-from . import night
-from .models import Game
+from scorepad.models import Game
+from scorepad.pages import night
 
 MY_GAMES = "my_games"
 MY_GAMES_KEPT = 30

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Protocol
 
-from . import scoring
+from scorepad.logic import scoring
 
 
 class Played(Protocol):

@@ -21,12 +21,11 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from rules import cards
-
-from . import chart, scoring
-from .changes import Change, Result, RoundChanges  # noqa: F401  (Result: for importers)
-from .querysets import GameQuerySet
-from .ratelimit import RateMark  # noqa: F401  (a model of this app, kept in its own module)
-from .reading import BOARD_SECONDS, GameReading, LiveRound, boards, held_weight  # noqa: F401
+from scorepad.logic import chart, scoring
+from scorepad.models.changes import Change, Result, RoundChanges  # noqa: F401  (Result: for importers)
+from scorepad.models.querysets import GameQuerySet
+from scorepad.models.ratelimit import RateMark  # noqa: F401  (a model of this app, kept in its own module)
+from scorepad.models.reading import BOARD_SECONDS, GameReading, LiveRound, boards, held_weight  # noqa: F401
 
 TOKEN_BYTES = 24  # 192 bits from the OS's CSPRNG
 TOKEN_LENGTH = 32  # what token_urlsafe(24) gives: base64url without padding

@@ -8,8 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from rules import words
-
-from .models import Game
+from scorepad.models import Game
 
 # A spreadsheet runs a cell that begins with one of these as a formula (OWASP, "CSV
 # injection"); a leading apostrophe makes it text.

@@ -17,10 +17,10 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from rules import cards, loader, words
-
-from . import night, scoring
-from .forms import example_total
-from .models import MAX_ROUNDS, Game, Round, Score, row_mark
+from scorepad.forms import example_total
+from scorepad.logic import scoring
+from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
+from scorepad.pages import night
 
 HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on their own page
 

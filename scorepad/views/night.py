@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from . import night
-from .forms import RenameForm, taken_text
-from .models import Game, Result
-from .mygames import MY_GAMES
-from .views import show_game
+from scorepad.forms import RenameForm, taken_text
+from scorepad.models import Game, Result
+from scorepad.pages import night
+from scorepad.pages.mygames import MY_GAMES
+from scorepad.views.game import show_game
 
 
 @require_safe

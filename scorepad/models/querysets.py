@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from django.db import models
 
-from . import scoring, stats
-from .fields import same_name_key
+from scorepad.logic import scoring, stats
+from scorepad.logic.names import same_name_key
 
 if TYPE_CHECKING:
-    from .models import Game, Player
+    from scorepad.models import Game, Player
 
 
 @dataclass
@@ -29,7 +29,7 @@ class GameQuerySet(models.QuerySet):
     def outcomes(self) -> list[Summary]:
         """These games, in the QuerySet's order, each with its players and outcome: three
         queries for all of them (games, their players, live scores), none per game."""
-        from .models import Round, Score  # the models module defines Game with this class
+        from scorepad.models import Round, Score  # the models module defines Game with this class
 
         games = list(self.prefetch_related("players"))
         rounds: dict[int, dict[int, dict[int, Decimal]]] = {}

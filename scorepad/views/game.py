@@ -17,20 +17,19 @@ from django.views.decorators.vary import vary_on_headers
 
 from ghost_site.context_processors import absolute_url
 from rules import words
-
-from . import exports, pagecache
-from .board import board_context, history_rows, qr_svg
-from .forms import (
+from scorepad.forms import (
     EditRoundForm,
     NewGameForm,
     RestoreForm,
     RoundForm,
     UndoForm,
 )
-from .models import MAX_ROUNDS, Game, Result, Round, row_mark
-from .mygames import MY_GAMES_DATE, my_games, remember_game
-from .ratelimit import new_game_wait, too_many_games_text
-from .watch_link import shared_watch_path
+from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
+from scorepad.models.ratelimit import new_game_wait, too_many_games_text
+from scorepad.pages import exports, pagecache
+from scorepad.pages.board import board_context, history_rows, qr_svg
+from scorepad.pages.mygames import MY_GAMES_DATE, my_games, remember_game
+from scorepad.views.watch_link import shared_watch_path
 
 # ----------------------------------------------------------------- helpers
 

@@ -19,8 +19,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import models
-from .fields import same_name_key
+from scorepad import models
+from scorepad.logic.names import same_name_key
 
 TENTH = Decimal("0.1")
 

@@ -9,26 +9,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext, ngettext
 
 from rules.words import and_list, format_points
-
-from .widgets import TextInput
-
-# Joiners hold emoji sequences and Indic and Persian words together; every other format
-# character (bidi overrides, zero-width spaces) is dropped from names.
-NAME_JOINERS = {"\u200c", "\u200d"}
-# Letters that show nothing: the Hangul fillers and the blank Braille pattern.
-INVISIBLE_LETTERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
-
-
-def tidy_name(value: str) -> str:
-    """NFC, runs of white space folded, control and format characters dropped (but the
-    joiners kept)."""
-    value = unicodedata.normalize("NFC", value)
-    kept = "".join(
-        ch
-        for ch in value
-        if ch in NAME_JOINERS or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
-    )
-    return " ".join(kept.split())
+from scorepad.forms.widgets import TextInput
+from scorepad.logic.names import has_visible_letter, same_name_key, tidy_name  # noqa: F401
 
 
 class NormalizedCharField(forms.CharField):
@@ -46,15 +28,6 @@ class NameField(NormalizedCharField):
 
     def to_python(self, value):
         return tidy_name(super().to_python(value) or "")
-
-
-def has_visible_letter(name: str) -> bool:
-    return any(unicodedata.category(ch)[0] in "LN" and ch not in INVISIBLE_LETTERS for ch in name)
-
-
-def same_name_key(name: str) -> str:
-    """Names that look alike compare equal: full-width letters, ligatures and case."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def points_text(value: Decimal) -> str:

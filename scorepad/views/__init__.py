@@ -1,0 +1,1 @@
+"""The scorepad's views: thin, they parse forms, call the models and render."""
