@@ -1,8 +1,8 @@
 """The course of a game as numbers for a drawing: each player's running total after each
 live round, the loss threshold and the axes, in the coordinates of a 320 × 200 box.
 
-`scorepad/_chart.html` draws it as inline SVG and `scorepad/pages/result_picture.py` as a PNG, so the
-page and the picture show the same lines. Pure: no database, no drawing.
+`scorepad/_chart.html` draws it as inline SVG and `scorepad/pages/result_picture.py` as a
+PNG, so the page and the picture show the same lines. Pure: no database, no drawing.
 """
 
 from __future__ import annotations
