@@ -44,6 +44,7 @@ class Turn:
     place: int | None  # 1-based place it went to (or the place turned); None: thrown
     replaced: str | None  # the card that left the layout for the discard pile
     replaced_face_up: bool  # whether it lay face up (a face-down one goes unseen)
+    replaced_known: bool  # whether its owner knew it (face up, looked at or placed)
     discard_top: str  # the top of the discard pile after the turn
     went_out: bool  # this turn turned the player's last card (or was the knock)
     last_turn: bool  # one of the turns the others get after that
@@ -109,6 +110,7 @@ def play_hole(script: dict, house: GolfHouse) -> PlayedHole:
         if len(set(places)) != shown_count or not set(places) <= set(variant.places()):
             raise ValueError(f"choose {shown_count} different places, not {places}")
     face_up = [set(p) if variant.turned_up else set() for p in shown]
+    known = [set(p) for p in shown]
     dealer = script["dealer"]
     starter = (dealer + 1) % players
     stock = list(script["stock"])
@@ -120,7 +122,9 @@ def play_hole(script: dict, house: GolfHouse) -> PlayedHole:
         if caller is not None and last_left == 0:
             raise ValueError(f"turn {number}: the hole is over")
         player = (starter + number - 1) % players
-        turn = _one_turn(number, step, house, layouts[player], face_up[player], stock, discard)
+        turn = _one_turn(
+            number, step, house, layouts[player], (face_up[player], known[player]), stock, discard
+        )
         went_out = False
         if caller is not None and turn.action == "knock":
             raise ValueError(f"turn {number}: the hole has been called already")
@@ -163,12 +167,16 @@ def play_hole(script: dict, house: GolfHouse) -> PlayedHole:
     )
 
 
-def _one_turn(number, step, house, layout, face_up, stock, discard) -> Turn:
-    """One player's turn, changing their layout, the stock and the discard pile."""
+def _one_turn(number, step, house, layout, seen, stock, discard) -> Turn:
+    """One player's turn, changing their layout, what they have seen of it (the places
+    face up, the places they know), the stock and the discard pile."""
     variant = house.rules_variant
+    face_up, known = seen
 
-    def made(action, card=None, place=None, replaced=None, was_up=False):
-        return Turn(number, -1, action, card, place, replaced, was_up, discard[-1], False, False)
+    def made(action, card=None, place=None, replaced=None, was_up=False, was_known=False):
+        return Turn(
+            number, -1, action, card, place, replaced, was_up, was_known, discard[-1], False, False
+        )
 
     if step.get("knock"):
         if variant.ends_by != "knock":
@@ -181,6 +189,7 @@ def _one_turn(number, step, house, layout, face_up, stock, discard) -> Turn:
         if place not in variant.places() or place in face_up:
             raise ValueError(f"turn {number}: place {place} is not a face-down card")
         face_up.add(place)
+        known.add(place)
         return made("flip", layout[place - 1], place)
     source, place = step["take"], step.get("place")
     if source == "stock":
@@ -198,12 +207,13 @@ def _one_turn(number, step, house, layout, face_up, stock, discard) -> Turn:
         return made(source, card)
     if place not in variant.places():
         raise ValueError(f"turn {number}: no place {place}")
-    replaced, was_up = layout[place - 1], place in face_up
+    replaced, was_up, was_known = layout[place - 1], place in face_up, place in known
     layout[place - 1] = card
     discard.append(replaced)
+    known.add(place)
     if variant.placed_face_up:
         face_up.add(place)
-    return made(source, card, place, replaced, was_up)
+    return made(source, card, place, replaced, was_up, was_known)
 
 
 # ------------------------------------------------------------------ the worked holes

@@ -46,6 +46,15 @@ def test_four_card_worked_hole():
     assert hole.caller == 1  # B knocked
     assert hole.turns[3].action == "knock" and hole.turns[3].went_out
     assert hole.turns[4].last_turn
+    # nothing lies face up; A gives away the queen looked at, then the nine never seen,
+    # then, last, the eight taken in the turn before
+    assert not any(t.replaced_face_up for t in hole.turns)
+    a_turns = [t for t in hole.turns if t.player == 0]
+    assert [(t.replaced, t.replaced_known) for t in a_turns] == [
+        ("CQ", True),
+        ("S9", False),
+        ("S8", True),
+    ]
 
 
 def test_four_card_caller_penalty_when_the_knocker_is_beaten():
