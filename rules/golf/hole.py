@@ -24,7 +24,6 @@ from dataclasses import dataclass, replace
 from .cards import (
     JOKER,
     JOKERS_PER_DECK,
-    PLAYER_RANGE,
     GolfHouse,
     cards_in,
     deal_fits,
@@ -93,9 +92,7 @@ def play_hole(script: dict, house: GolfHouse) -> PlayedHole:
     variant = house.rules_variant
     layouts = [list(layout) for layout in script["layouts"]]
     players = len(layouts)
-    decks = decks_for(players)
-    if not PLAYER_RANGE[0] <= players <= PLAYER_RANGE[1]:
-        raise ValueError(f"{players} players")
+    decks = decks_for(players)  # ValueError outside 2–12 players
     for layout in layouts:
         if len(layout) != variant.cards:
             raise ValueError(f"{len(layout)} cards dealt; this layout holds {variant.cards}")
@@ -112,6 +109,11 @@ def play_hole(script: dict, house: GolfHouse) -> PlayedHole:
     face_up = [set(p) if variant.turned_up else set() for p in shown]
     known = [set(p) for p in shown]
     dealer = script["dealer"]
+    if not 0 <= dealer < players:
+        raise ValueError(f"no seat {dealer} to deal from")
+    stock_size = cards_in(decks, house.jokers) - players * variant.cards - 1
+    if len(script["stock"]) > stock_size:
+        raise ValueError(f"{len(script['stock'])} cards drawn from a stock of {stock_size}")
     starter = (dealer + 1) % players
     stock = list(script["stock"])
     discard = [script["start"]]
@@ -160,10 +162,7 @@ def play_hole(script: dict, house: GolfHouse) -> PlayedHole:
         penalty=penalty,
         scores=scores,
         winners=tuple(lowest(scores)),
-        stock_left=cards_in(decks, house.jokers)
-        - players * variant.cards
-        - 1
-        - (len(script["stock"]) - len(stock)),
+        stock_left=stock_size - (len(script["stock"]) - len(stock)),
     )
 
 

@@ -190,3 +190,15 @@ def test_flip_needs_the_house_rule_and_a_face_down_card():
     script["turns"][0] = {"flip": 1}
     with pytest.raises(ValueError, match="not a face-down card"):
         play_hole(script, GolfHouse(flip=True))
+
+
+def test_the_dealer_is_one_of_the_players():
+    with pytest.raises(ValueError, match="no seat 2"):
+        play_hole(altered("four_card", dealer=2), GolfHouse("four_card"))
+
+
+def test_a_joker_needs_a_table_with_jokers():
+    script = altered("four_card", start="X")
+    with pytest.raises(ValueError, match="joker"):
+        play_hole(script, GolfHouse("four_card"))
+    assert play_hole(script, GolfHouse("four_card", jokers="pagat")).start_card == "X"
