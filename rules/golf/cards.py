@@ -139,6 +139,15 @@ class Variant:
         return self.rows * self.columns
 
     @property
+    def hand_size(self) -> int:
+        """Cards that count at the end of a hole (the engine's name for it)."""
+        return self.cards
+
+    @property
+    def max_players(self) -> int:
+        return PLAYER_RANGE[1]
+
+    @property
     def pairs(self) -> bool:
         """Whether two equal cards cancel a column (a two-row layout)."""
         return self.rows == 2
@@ -216,6 +225,10 @@ class GolfHouse:
     @property
     def values(self) -> dict[str, int]:
         return card_table(self.jokers)
+
+    @property
+    def max_players(self) -> int:
+        return self.rules_variant.max_players
 
     @property
     def four_bonus(self) -> int:

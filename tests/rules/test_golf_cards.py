@@ -123,3 +123,11 @@ def test_flip_instead_of_draw_changes_no_score():
 def test_house_rule_words_are_unique():
     words = [r.word for r in cards.HOUSE_RULES]
     assert len(set(words)) == len(words)
+
+
+def test_what_a_table_tells_the_engine():
+    assert GolfHouse(four_of_a_kind="square").four_bonus == -20
+    assert GolfHouse(four_of_a_kind="two_columns").four_bonus == -10
+    assert GolfHouse().four_bonus == 0
+    assert GolfHouse("nine_card").max_players == cards.PLAYER_RANGE[1] == 12
+    assert [v.hand_size for v in cards.VARIANTS.values()] == [6, 4, 9]
