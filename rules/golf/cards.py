@@ -8,6 +8,7 @@ deck constants below. Pure Python; nothing here imports Django.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from math import ceil
 
@@ -115,6 +116,16 @@ def copies_in(decks: int, jokers: str | None = None) -> dict[str, int]:
     if jokers is not None:
         copies[JOKER] = JOKERS_PER_DECK * decks
     return copies
+
+
+def beyond_the_decks(
+    layouts: list[list[str]], players: int, jokers: str | None = None
+) -> list[str]:
+    """Ranks that appear in one hole's layouts, all together, more often than the decks
+    for `players` hold (a joker at a table without jokers is always too many)."""
+    copies = copies_in(decks_for(players), jokers)
+    counts = Counter(rank_of(code) for layout in layouts for code in layout)
+    return [rank for rank in (*RANKS, JOKER) if counts[rank] > copies.get(rank, 0)]
 
 
 def cards_in(decks: int, jokers: str | None = None) -> int:

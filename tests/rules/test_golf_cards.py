@@ -131,3 +131,13 @@ def test_what_a_table_tells_the_engine():
     assert GolfHouse().four_bonus == 0
     assert GolfHouse("nine_card").max_players == cards.PLAYER_RANGE[1] == 12
     assert [v.hand_size for v in cards.VARIANTS.values()] == [6, 4, 9]
+
+
+def test_one_holes_layouts_together_fit_in_the_decks():
+    five_kings = [["SK", "HK", "DK", "CK", "2", "3"], ["K", "4", "5", "6", "7", "8"]]
+    assert cards.beyond_the_decks(five_kings, players=2) == ["K"]
+    assert cards.beyond_the_decks(five_kings, players=5) == []  # two decks
+    jokers = [["X", "X", "X", "A", "2", "3"], ["4", "5", "6", "7", "8", "9"]]
+    assert cards.beyond_the_decks(jokers, players=2) == ["X"]
+    assert cards.beyond_the_decks(jokers, players=2, jokers="pagat") == ["X"]
+    assert cards.beyond_the_decks(jokers, players=6, jokers="pagat") == []
