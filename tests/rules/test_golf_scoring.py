@@ -300,3 +300,17 @@ def test_a_hole_score_is_its_columns_and_bonuses(case):
         assert result.columns[first].cancelled and result.columns[second].cancelled
         if house.four_of_a_kind == "square":
             assert second == first + 1
+
+
+SCORING_TABLES = sorted({h.scoring() for h in cards.every_house()}, key=repr)
+# Ten-point cards with no two of a rank in a column: the highest hole of each layout.
+HIGHEST = {"six_card": "J Q J Q J Q", "four_card": "J Q Q J", "nine_card": "J Q T Q T J T J Q"}
+
+
+@pytest.mark.parametrize("house", SCORING_TABLES, ids=lambda h: "-".join(sorted(h.conditions())))
+def test_more_decks_never_take_a_possible_score_away(house):
+    one, two, three = (
+        scoring.possible_hole_scores(house, cards.player_counts(d)[0]) for d in (1, 2, 3)
+    )
+    assert one <= two <= three
+    assert max(one) == max(three) == score(HIGHEST[house.variant], house)
