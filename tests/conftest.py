@@ -1,16 +1,18 @@
+import gzip
 import http.cookiejar
-import os
 import re
-import shutil
 import threading
 import tomllib
 import urllib.error
 import urllib.parse
 import urllib.request
 from decimal import Decimal
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.core.cache import caches
 from django.db import connection
 from django.test import override_settings
@@ -19,6 +21,8 @@ from django.utils import translation
 
 from rules import loader
 from scorepad.models import Game, Result, Round, Score
+
+ROOT = Path(__file__).resolve().parent.parent  # the repository's root
 
 
 @pytest.fixture(autouse=True)
@@ -113,94 +117,6 @@ def data():
     return tomllib.loads(loader.DATA_FILE.read_text(encoding="utf-8"))
 
 
-# ------------------------------------------------------------------ the browser
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-HAVE_CHROMIUM = os.path.exists(CHROMIUM)
-if not HAVE_CHROMIUM and os.environ.get("CI") == "true":
-    raise RuntimeError("CI=true but /usr/bin/chromium is missing: install Debian's chromium")
-
-# Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
-# still plain synchronous code.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-PHONE = {"width": 360, "height": 740}
-LANGS = {"en": "en-GB", "nb": "nb-NO"}
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def phone(browser):
-    contexts = []
-
-    def open_page(lang="en", viewport=PHONE, **options):
-        context = browser.new_context(
-            viewport=viewport, locale=LANGS[lang], has_touch=True, is_mobile=True, **options
-        )
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_page
-    for context in contexts:
-        context.close()
-
-
-def no_sideways_scroll(page):
-    viewport = page.viewport_size["width"]
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= viewport, f"{page.url} is {width}px wide in a {viewport}px viewport"
-
-
-def axe_clean(page):
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
-
-
-def focused_in_view(page, name=None):
-    """The focused element's name (or id) and whether it is on screen; with `name`, once
-    the page has put the focus there (autofocus and scripts run after the load)."""
-    if name:
-        # Focus may come first (htmx's autofocus) and the scroll a frame later: wait for
-        # both, so a problem that never comes into view fails here by timing out.
-        page.wait_for_function(
-            """name => {
-              const el = document.activeElement;
-              if (!el || el.name !== name) return false;
-              const r = el.getBoundingClientRect();
-              return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
-            }""",
-            arg=name,
-        )
-    return page.evaluate(
-        """() => {
-          const el = document.activeElement, r = el.getBoundingClientRect();
-          return [el.name || el.id, r.top >= 0 && r.bottom <= innerHeight && r.height > 0];
-        }"""
-    )
-
-
 # ------------------------------------------------------------------ backups, caches, phones
 
 
@@ -258,3 +174,48 @@ def post(opener, url, data):
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
+
+
+def play(game, *rounds):
+    """Enter rounds through the model, as the scorepad does."""
+    for points in rounds:
+        game = Game.objects.get(pk=game.pk).load_players().load_board()
+        change = game.add_round(game.next_number, [Decimal(p) for p in points], [""] * len(points))
+        assert change.result is Result.SAVED, change
+    return Game.objects.get(pk=game.pk).load_players().load_board()
+
+
+def fresh(game):
+    return Game.objects.get(pk=game.pk).load_players().load_board()
+
+
+class Assets(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "link" and attrs.get("rel") in ("stylesheet", "icon"):
+            self.urls.append(attrs["href"])
+        if tag in ("script", "img") and attrs.get("src"):
+            self.urls.append(attrs["src"])
+
+
+def page_weight(client, url):
+    """Compressed bytes of the page and everything it loads, and the request count."""
+    html = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    body = html.content if html.get("Content-Encoding") == "gzip" else gzip.compress(html.content)
+    parser = Assets()
+    parser.feed(
+        gzip.decompress(body).decode() if html.get("Content-Encoding") else html.content.decode()
+    )
+    total, requests = len(body), 1
+    for asset in parser.urls:
+        assert asset.startswith("/static/"), f"{asset} is not served by this site"
+        path = finders.find(asset.removeprefix("/static/"))
+        assert path, asset
+        with open(path, "rb") as f:
+            total += len(gzip.compress(f.read(), compresslevel=9))
+        requests += 1
+    return total, requests

@@ -1,0 +1,130 @@
+"""The browser: Debian's Chromium driven by Playwright at phone size, and what the
+browser tests share."""
+
+import json
+import os
+import shutil
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+HAVE_CHROMIUM = os.path.exists(CHROMIUM)
+if not HAVE_CHROMIUM and os.environ.get("CI") == "true":
+    raise RuntimeError("CI=true but /usr/bin/chromium is missing: install Debian's chromium")
+
+# Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
+# still plain synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PHONE = {"width": 360, "height": 740}
+LANGS = {"en": "en-GB", "nb": "nb-NO"}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    contexts = []
+
+    def open_page(lang="en", viewport=PHONE, **options):
+        context = browser.new_context(
+            viewport=viewport, locale=LANGS[lang], has_touch=True, is_mobile=True, **options
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def no_sideways_scroll(page):
+    viewport = page.viewport_size["width"]
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport, f"{page.url} is {width}px wide in a {viewport}px viewport"
+
+
+def axe_clean(page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def focused_in_view(page, name=None):
+    """The focused element's name (or id) and whether it is on screen; with `name`, once
+    the page has put the focus there (autofocus and scripts run after the load)."""
+    if name:
+        # Focus may come first (htmx's autofocus) and the scroll a frame later: wait for
+        # both, so a problem that never comes into view fails here by timing out.
+        page.wait_for_function(
+            """name => {
+              const el = document.activeElement;
+              if (!el || el.name !== name) return false;
+              const r = el.getBoundingClientRect();
+              return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
+            }""",
+            arg=name,
+        )
+    return page.evaluate(
+        """() => {
+          const el = document.activeElement, r = el.getBoundingClientRect();
+          return [el.name || el.id, r.top >= 0 && r.bottom <= innerHeight && r.height > 0];
+        }"""
+    )
+
+
+def game_url(game, lang):
+    with translation.override(lang):
+        return reverse("scorepad:game", args=[game.edit_token])
+
+
+def wait_for_worker(page):
+    """Until the service worker controls the page (it does from the first reload on)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    assert page.evaluate(
+        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+    )
+
+
+def enter_offline(page, first, second):
+    page.locator("input[name=points_0]").fill(first)
+    page.locator("input[name=points_1]").fill(second)
+    page.locator("form.round-form button[type=submit]").click()
+
+
+def outbox(page):
+    return json.loads(page.evaluate("localStorage.getItem('ghost-outbox') || '[]'"))
+
+
+WAKE_LOCK_STUB = """
+    window.__locks = [];
+    Object.defineProperty(navigator, 'wakeLock', {value: {request(type) {
+        const sentinel = {type, released: false,
+                          release() { this.released = true; return Promise.resolve(); }};
+        window.__locks.push(sentinel);
+        return Promise.resolve(sentinel);
+    }}});
+"""
