@@ -1,5 +1,6 @@
 import gzip
 import http.cookiejar
+import json
 import re
 import threading
 import tomllib
@@ -7,6 +8,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from decimal import Decimal
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -219,3 +221,52 @@ def page_weight(client, url):
             total += len(gzip.compress(f.read(), compresslevel=9))
         requests += 1
     return total, requests
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+POINTS = {"points_0": "3", "points_1": "4"}
+
+
+def live_points(game):
+    return [
+        [s.points for s in r.scores.order_by("player__position")]
+        for r in game.rounds.filter(status="active").order_by("number")
+    ]
+
+
+def row_key(game):
+    return f"row:{game.edit_token}"
+
+
+def elsewhere(game, change):
+    """`change` made by another process, which has boards caches of its own: this
+    process keeps what it held, the game's row as it last saw it among them."""
+    shelf = caches["boards"]._shelf
+    with shelf.lock:
+        entries, weight = shelf.entries.copy(), shelf.weight
+    result = change(Game.objects.get(pk=game.pk))
+    with shelf.lock:
+        shelf.entries, shelf.weight = entries, weight
+    return result
+
+
+def live(game):
+    """The live rounds as the database holds them: [(number, [points...]), ...]."""
+    rows = Round.objects.filter(game_id=game.pk, status="active").order_by("number")
+    return [(r.number, [s.points for s in r.scores.order_by("player__position")]) for r in rows]
+
+
+def check(game):
+    fresh = Game.objects.get(pk=game.pk)
+    assert fresh.contiguous()
+    # The board this process keeps for the version the database holds is what it holds.
+    assert fresh.live_rounds == fresh.read_board()
+    return fresh
+
+
+def board_rounds(html):
+    """The rounds the board swapped in holds (its data for the phone's own sums)."""
+    data = re.search(r'data-board="([^"]*)"', html)[1]
+    return json.loads(unescape(data))["rounds"]

@@ -5,13 +5,22 @@ CI pass and PostgreSQL in the second.
 """
 
 import threading
+from decimal import Decimal as D
 
 import pytest
 from django.urls import reverse
 
 from scorepad.models import Round
+from tests.conftest import (
+    check,
+    elsewhere,
+    live,
+    make_game,
+    play_rounds,
+    post,
+    race,
+)
 from tests.conftest import http_phone as phone
-from tests.conftest import make_game, play_rounds, post, race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -217,3 +226,27 @@ def test_a_writer_waits_for_the_sqlite_write_lock_instead_of_failing(live_server
         t.join(30)
     assert order == ["first", "second"]
     assert Round.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_racing_on_a_game_the_server_saw_before_another_moved_it_on(live_server):
+    game = make_game(threshold=500)
+    page = reverse("scorepad:game", args=[game.edit_token])
+    address = live_server.url + reverse("scorepad:add-round", args=[game.edit_token])
+    phones = [phone(live_server.url, page) for _ in range(5)]  # the server: version 0
+    elsewhere(game, lambda g: g.add_round(1, [D(3), D(4)], ["", ""]))
+    sends = [("2", "5"), ("2", "6"), ("2", "7"), ("1", "3"), ("1", "9")]
+    calls = [
+        lambda o=o, t=t, n=n, p=p: post(
+            o, address, {"csrfmiddlewaretoken": t, "number": n, "points_0": p, "points_1": "4"}
+        )
+        for (o, t), (n, p) in zip(phones, sends, strict=True)
+    ]
+    results = race(calls)
+    statuses = [status for status, _body in results]
+    assert statuses[:3].count(302) == 1 and statuses[:3].count(409) == 2, statuses
+    assert statuses[3:] == [302, 409]  # round 1 again: already saved; other numbers: no
+    winner = sends[statuses.index(302)][1]
+    assert live(game) == [(1, [D(3), D(4)]), (2, [D(winner), D(4)])]
+    assert Round.objects.filter(game_id=game.pk).count() == 2
+    check(game)

@@ -5,9 +5,12 @@ import http.client
 from urllib.parse import urlsplit
 
 import pytest
-from django.test import Client
+from django.core.files import uploadhandler
+from django.core.files.uploadedfile import InMemoryUploadedFile, SimpleUploadedFile
+from django.test import Client, RequestFactory
 
-from tests.conftest import make_game
+from scorepad.models import Round
+from tests.conftest import POINTS, make_game, url
 
 SECURITY = {
     "Content-Security-Policy",
@@ -67,3 +70,42 @@ def test_the_development_server_answers_413(live_server):
     assert response.status == 413
     assert "ingenting ble lagret" in text
     assert response.getheader("Content-Security-Policy")
+
+
+def test_oversized_body_is_refused_before_it_is_read(client, game):
+    response = client.post(url("add-round", game), {"number": "1", "points_0": "x" * 40_000})
+    assert response.status_code == 413
+    assert Round.objects.count() == 0
+
+
+def test_oversized_multipart_is_refused_before_parsing(client, game, monkeypatch):
+    from io import BytesIO
+
+    from django.http import multipartparser
+
+    parsed = []
+    monkeypatch.setattr(multipartparser.MultiPartParser, "parse", lambda self: parsed.append(1))
+    upload = BytesIO(b"x" * 200_000)
+    upload.name = "big.bin"
+    response = client.post(url("add-round", game, "nb"), {"number": "1", "file": upload})
+    assert response.status_code == 413
+    assert "ingenting ble lagret" in response.content.decode()
+    assert parsed == []
+    assert Round.objects.count() == 0
+
+
+def test_uploads_are_never_spooled_to_disk(client, game, monkeypatch):
+    def no_temporary_files(*args, **kwargs):
+        raise AssertionError("an upload was spooled to a temporary file")
+
+    monkeypatch.setattr(uploadhandler, "TemporaryUploadedFile", no_temporary_files)
+    # Under the body limit, but over what a file kept in memory may be: dropped, not
+    # written to disk; the round itself is still read and saved.
+    big = SimpleUploadedFile("big.bin", b"x" * 31 * 1024)
+    response = client.post(url("add-round", game), {"number": "1", "file": big} | POINTS)
+    assert response.status_code == 302
+    assert game.rounds.count() == 1
+    request = RequestFactory().post("/", {"file": SimpleUploadedFile("big.bin", b"x" * 40000)})
+    assert "file" not in request.FILES
+    small = RequestFactory().post("/", {"file": SimpleUploadedFile("s.txt", b"hi")})
+    assert isinstance(small.FILES["file"], InMemoryUploadedFile)

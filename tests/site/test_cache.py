@@ -4,7 +4,10 @@ rounds and scores (a bound of memory too, measured here)."""
 import copy
 import threading
 import tracemalloc
+from dataclasses import FrozenInstanceError
+from datetime import datetime
 from decimal import Decimal
+from decimal import Decimal as D
 
 import pytest
 from django.conf import settings
@@ -12,8 +15,22 @@ from django.core.cache import caches
 from django.test import Client, override_settings
 
 from ghost_site import cache as cache_module
-from scorepad.models import MAX_ROUNDS, Game, Result, Round, held_weight
-from tests.conftest import boards_cache, make_game, play_rounds
+from scorepad import models
+from scorepad.models import (
+    MAX_ROUNDS,
+    Game,
+    Result,
+    Round,
+    held_weight,
+    reading,
+)
+from tests.conftest import (
+    boards_cache,
+    enter,
+    make_game,
+    play_rounds,
+    url,
+)
 
 SMALL = 512 * 1024  # a bound a few pages at the cap exceed
 
@@ -130,3 +147,99 @@ def test_the_boards_bound_is_one_of_memory():
     assert held / weight <= 220
     assert settings.CACHES["boards"]["OPTIONS"]["MAX_WEIGHT"] * 220 <= 32 * 1024 * 1024
     assert all(isinstance(p, Decimal) for p in boards[0][0].points)
+
+
+IMMUTABLE = (str, int, float, bool, D, type(None), datetime)
+
+
+def frozen_through(value) -> bool:
+    if isinstance(value, IMMUTABLE):
+        return True
+    if isinstance(value, models.LiveRound):
+        return all(frozen_through(getattr(value, name)) for name in value.__slots__)
+    return isinstance(value, tuple) and all(frozen_through(item) for item in value)
+
+
+@pytest.mark.django_db
+def test_everything_the_boards_cache_hands_out_is_immutable(client):
+    """Every reader gets the very object: a list or a mutable object anywhere in it could
+    be changed by one request under another's feet."""
+    game = make_game(names=("Anna", "Bo", "Cato"), threshold=500)
+    client.get(url("game", game))
+    enter(client, game, 3, 4, 5, number=1, client_id="phone-0002-r1")
+    enter(client, game, 3, 4, 5, number=2)
+    client.post(url("rename", game), {"seat": "2", "name": "Cecilie"})
+    client.post(url("undo", game), {"number": "2"})
+    client.get(url("game", game))
+    entries = list(caches["boards"]._shelf.entries.items())
+    kinds = {key.split(":")[2] for key, _ in entries}
+    assert kinds == {"row", "board", "players"}
+    for key, (value, _expires, _weight) in entries:
+        assert frozen_through(value), key
+    board = Game.objects.get(pk=game.pk).live_rounds
+    with pytest.raises(FrozenInstanceError):
+        board[0].points = (D(0), D(0), D(0))
+
+
+def test_the_boards_cache_keeps_its_weight_right_under_threads():
+    """One store for every thread's cache object, changed from many at once."""
+    with boards_cache(max_weight=200, location="boards-threads"):
+        errors = []
+
+        def work(seed):
+            boards = caches["boards"]  # this thread's own cache object
+            try:
+                for i in range(3000):
+                    key = f"k{(seed * 7919 + i * 31) % 97}"
+                    match i % 5:
+                        case 0 | 1:
+                            boards.set(key, tuple(range(i % 9)))
+                        case 2:
+                            value = boards.get(key)
+                            assert value is None or value == tuple(range(len(value)))
+                        case 3:
+                            boards.add(key, (0, 1))
+                        case 4:
+                            boards.delete(key)
+            except Exception as error:  # noqa: BLE001 - reported below
+                errors.append(error)
+
+        threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        shelf = caches["boards"]._shelf
+        assert shelf.weight == sum(weight for _v, _e, weight in shelf.entries.values())
+        assert 0 < shelf.weight <= 200
+        caches["boards"].clear()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["board", "players", "row"])
+def test_the_boards_bound_is_one_of_memory_for_the_lightest_entries_too(kind):
+    """test_memory measures the heaviest boards; an entry's key and bookkeeping weigh
+    too, most for the lightest values: a new game's empty board, its players, its row.
+    The cache may hold nothing else."""
+    game = make_game(names=("A", "B"))
+    row = tuple(getattr(game, name) for name in reading.row_fields(Game))
+    players = tuple(game.players.values_list("pk", "position", "name"))
+    boards = caches["boards"]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for n in range(3000):
+            stamp = game.updated_at.timestamp() + n
+            token = f"{game.edit_token[:-6]}{n:06d}"
+            match kind:
+                case "board":  # under a key as long as a board's ever is
+                    boards.set(f"board:{token}:{n}:{stamp}", ())
+                case "players":
+                    boards.set(f"players:{token}:{stamp}:{n}", players)
+                case "row":
+                    boards.set(f"row:{token}", row)
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held / boards.total_weight <= 220, f"{held / boards.total_weight:.0f} bytes a unit"

@@ -8,7 +8,10 @@ import sys
 import pytest
 from django.test import Client, override_settings
 
-from tests.conftest import ROOT, make_game
+from tests.conftest import (
+    ROOT,
+    make_game,
+)
 
 PAGES = ["/en/", "/nb/regler/", "/en/scorepad/", "/nb/poengblokk/"]
 
@@ -155,3 +158,23 @@ def test_csrf_failure_explains_in_the_readers_language(lang, text):
     response = client.post(f"{prefix}{game.edit_token}/{suffix}", {"number": "1"})
     assert response.status_code == 403
     assert text in response.content.decode()
+
+
+@pytest.mark.parametrize("status", [404, 500, 200])
+def test_the_policy_built_once_keeps_django_csps_debug_pages_free(rf, status):
+    """In development (DEBUG) django-csp leaves Django's own 404 and 500 pages without a
+    policy, which would block their inline styles and scripts: so must the site's."""
+    from csp.middleware import CSPMiddleware
+    from django.http import HttpResponse
+    from django.test import override_settings
+
+    from ghost_site.middleware import ContentSecurityPolicy
+
+    def view(request):
+        return HttpResponse("page", status=status)
+
+    with override_settings(DEBUG=True):
+        ours = ContentSecurityPolicy(view)(rf.get("/")).get("Content-Security-Policy")
+        theirs = CSPMiddleware(view)(rf.get("/")).get("Content-Security-Policy")
+    assert ours == theirs
+    assert (ours is None) is (status != 200)

@@ -1,87 +1,35 @@
 """Round entry decides on the game as this process last saw it (`Game.last_seen`): the
 cases where what this process saw is not what the database holds.
 
-"Another process" is simulated as in test_scorepad_views.py: a change made while this
+"Another process" is simulated (`elsewhere` in tests/conftest.py): a change made while this
 process's entry for the game's row ("row:<token>" in the boards cache) is put back as it
 was, so this process still has the game as it last saw it. Every test checks the
 invariants: live rounds 1..n without a gap, every round answered "saved" stored with its
 totals, nothing stored that was refused, a refusal only for what the database holds."""
 
-import copy
-import json
-import os
 import re
-import threading
-import tracemalloc
-from collections import OrderedDict
-from contextlib import contextmanager
-from dataclasses import FrozenInstanceError
-from datetime import datetime
 from decimal import Decimal as D
-from html import unescape
 
 import pytest
 from django.core.cache import caches
-from django.db import transaction
-from django.test import Client
 from django.urls import reverse
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    invariant,
-    precondition,
-    rule,
-    run_state_machine_as_test,
-)
 
 from scorepad import models
-from scorepad.models import Game, NameChange, Player, Round, Score, reading, row_mark
+from scorepad.models import Game, Player, Round
 from tests.conftest import (
+    HTMX,
     backup,
-    boards_cache,
+    board_rounds,
+    check,
+    elsewhere,
     enter,
+    live,
     make_game,
     play_rounds,
-    post,
-    race,
-    reset_sequence,
     restore,
+    row_key,
     url,
 )
-from tests.conftest import http_phone as phone
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def row_key(game):
-    return f"row:{game.edit_token}"
-
-
-def elsewhere(game, change):
-    """`change` made by another process, which has boards caches of its own: this
-    process keeps what it held, the game's row as it last saw it among them."""
-    shelf = caches["boards"]._shelf
-    with shelf.lock:
-        entries, weight = shelf.entries.copy(), shelf.weight
-    result = change(Game.objects.get(pk=game.pk))
-    with shelf.lock:
-        shelf.entries, shelf.weight = entries, weight
-    return result
-
-
-def live(game):
-    """The live rounds as the database holds them: [(number, [points...]), ...]."""
-    rows = Round.objects.filter(game_id=game.pk, status="active").order_by("number")
-    return [(r.number, [s.points for s in r.scores.order_by("player__position")]) for r in rows]
-
-
-def check(game):
-    fresh = Game.objects.get(pk=game.pk)
-    assert fresh.contiguous()
-    # The board this process keeps for the version the database holds is what it holds.
-    assert fresh.live_rounds == fresh.read_board()
-    return fresh
 
 
 def seen_by_poll_only(client, game):
@@ -195,253 +143,7 @@ def test_a_refusal_after_a_rename_elsewhere_names_the_players_as_they_are(client
 # ------------------------------------------------------------------ two processes
 
 
-class Process:
-    """One app process: its own boards cache (the game's row as it last saw it, boards
-    and players) and a phone talking to it."""
-
-    def __init__(self):
-        self.entries: OrderedDict = OrderedDict()
-        self.weight = 0
-        self.client = Client()
-
-
-@contextmanager
-def running(process):
-    """Requests made inside are served by `process`."""
-    shelf = caches["boards"]._shelf
-    with shelf.lock:
-        shelf.entries, shelf.weight = process.entries, process.weight
-    try:
-        yield process.client
-    finally:
-        with shelf.lock:
-            process.entries, process.weight = shelf.entries, shelf.weight
-            shelf.entries, shelf.weight = OrderedDict(), 0
-
-
-class Rollback(Exception):
-    pass
-
-
-def what_was_said(response) -> tuple:
-    """The answer as the phone takes it: saved or refused, and the refusal's words."""
-    html = response.content.decode()
-    said = re.findall(
-        r"Round \d+ (?:saved|was already saved|is not the next round; the next one is \d+"
-        r"|was just entered from another phone)|The game is over|the most one game can keep",
-        html,
-    )
-    return response.status_code, said
-
-
-TOTALS = [D(0), D(1), D("2.5"), D(7), D(14)]
-
-
-BACKED_UP = (Score, Round, NameChange, Player, Game)  # children first
-
-
-def take_backup() -> dict:
-    return {model: {row["id"]: row for row in model.objects.values()} for model in BACKED_UP}
-
-
-def put_back(saved: dict) -> None:
-    """The database as the backup holds it, ids to come included (as `pg_restore
-    --clean` leaves it); the app's processes keep what they hold."""
-    for model in BACKED_UP:
-        model.objects.exclude(pk__in=list(saved[model])).delete()
-    rounds = sorted(saved[Round].values(), key=lambda row: row["status"] == "active")
-    for model, rows in [(Game, saved[Game].values()), (Player, saved[Player].values())] + [
-        (Round, rounds),
-        (NameChange, saved[NameChange].values()),
-        (Score, saved[Score].values()),
-    ]:
-        for row in rows:
-            model.objects.filter(pk=row["id"]).update(
-                **{name: value for name, value in row.items() if name != "id"}
-            )
-        if saved[model]:
-            reset_sequence(model, max(saved[model]))
-
-
-class TwoProcesses(RuleBasedStateMachine):
-    """Random changes through two processes, each with its own last-seen rows and boards.
-    Every round entry is also sent, in a savepoint rolled back afterwards, to a process
-    that has never seen the game: both must answer alike and leave the same rounds."""
-
-    def __init__(self):
-        super().__init__()
-        self.game = make_game(threshold=30)
-        self.processes = [Process(), Process()]
-        self.client_ids: list[str] = []
-        self.rows = 0
-        self.mark = "-1"  # what a watcher's page shows
-        self.saved = None  # a backup of the database
-
-    def db_game(self):
-        return Game.objects.get(pk=self.game.pk)
-
-    # ------------------------------------------------------------ actions
-
-    @rule(p=st.integers(0, 1))
-    def page(self, p):
-        with running(self.processes[p]) as client:
-            assert client.get(url("game", self.game)).status_code == 200
-
-    @rule(p=st.integers(0, 1))
-    def poll(self, p):
-        poll = reverse("scorepad:watch-poll", kwargs={"token": self.game.watch_token})
-        with running(self.processes[p]) as client:
-            answer = client.get(poll, {"v": self.mark}, **HTMX)
-        if "HX-Redirect" in answer:  # a rematch: the watcher moves on
-            return
-        if answer.status_code == 200:
-            self.mark = re.search(r"\?v=([^\"&]+)", answer.content.decode())[1]
-        # Never left behind: the mark it now shows is the game's.
-        assert self.mark == self.db_game().poll_mark
-
-    @rule(
-        p=st.integers(0, 1),
-        offset=st.sampled_from([-1, 0, 0, 0, 1]),
-        points=st.lists(st.sampled_from(TOTALS), min_size=2, max_size=2),
-        htmx=st.booleans(),
-        client_id=st.sampled_from(["none", "new", "again", "invalid"]),
-    )
-    def add(self, p, offset, points, htmx, client_id):
-        number = len(self.db_game().live_rounds) + 1 + offset
-        data = {"number": str(max(1, number)), "points_0": str(points[0])}
-        data["points_1"] = "99" if client_id == "invalid" else str(points[1])
-        if client_id == "new":
-            self.client_ids.append(f"phone-{len(self.client_ids):04d}-round")
-        if client_id in ("new", "again") and self.client_ids:
-            data["client_id"] = self.client_ids[-1]
-        headers = HTMX if htmx else {}
-        address = url("add-round", self.game)
-        # The answer of a process that reads the game afresh, then rolled back.
-        stranger = Process()
-        stranger.client.cookies = copy.deepcopy(self.processes[p].client.cookies)
-        try:
-            with transaction.atomic(), running(stranger) as fresh:
-                expected = what_was_said(fresh.post(address, data, **headers))
-                expected_rounds = live(self.game)
-                raise Rollback
-        except Rollback:
-            pass
-        with running(self.processes[p]) as client:
-            response = client.post(address, data, **headers)
-        assert what_was_said(response) == expected
-        assert live(self.game) == expected_rounds
-        if response.status_code in (200, 302) and len(expected_rounds) >= int(data["number"]):
-            n, stored = expected_rounds[int(data["number"]) - 1]
-            if "saved" in str(expected[1]) and "already" not in str(expected[1]):
-                assert stored == [D(data["points_0"]), D(data["points_1"])]
-        if htmx and response.status_code == 200:
-            # The board swapped in is the game as it is now, its form for the next round.
-            fresh = self.db_game()
-            html = response.content.decode()
-            held = [[float(points) for points in row] for _n, row in live(self.game)]
-            assert board_rounds(html) == held
-            full = len(fresh.live_rounds) >= models.MAX_ROUNDS
-            assert f"Save round {fresh.next_number}" in html or fresh.finished() or full
-
-    @rule(p=st.integers(0, 1), offset=st.sampled_from([-1, 0, 0, 1]))
-    def undo(self, p, offset):
-        number = len(self.db_game().live_rounds) + offset
-        with running(self.processes[p]) as client:
-            client.post(url("undo", self.game), {"number": str(max(1, number))})
-
-    @rule(p=st.integers(0, 1))
-    def bring_back(self, p):
-        undone = self.game.rounds.filter(status="undone").order_by("-pk").first()
-        if undone is None:
-            return
-        data = {"round_id": str(undone.pk), "made": str(row_mark(undone.created_at))}
-        with running(self.processes[p]) as client:
-            client.post(url("restore", self.game), data)
-
-    @rule(
-        p=st.integers(0, 1),
-        back=st.integers(0, 2),
-        points=st.lists(st.sampled_from(TOTALS), min_size=2, max_size=2),
-    )
-    def edit(self, p, back, points):
-        rounds = self.db_game().live_rounds
-        if len(rounds) <= back:
-            return
-        rnd = rounds[-1 - back]
-        made = row_mark(Round.objects.get(pk=rnd.pk).created_at)
-        data = {"number": str(rnd.number), "round_id": str(rnd.pk), "made": str(made)}
-        data.update(points_0=str(points[0]), points_1=str(points[1]))
-        with running(self.processes[p]) as client:
-            client.post(url("edit-round", self.game, number=rnd.number), data)
-
-    @rule(p=st.integers(0, 1), seat=st.integers(0, 1), name=st.sampled_from(["Cato", "Dina"]))
-    def rename(self, p, seat, name):
-        with running(self.processes[p]) as client:
-            client.post(url("rename", self.game), {"seat": str(seat), "name": name})
-
-    @precondition(lambda self: not self.game.rematches.exists())
-    @rule(p=st.integers(0, 1))
-    def rematch(self, p):
-        with running(self.processes[p]) as client:
-            assert client.post(url("rematch", self.game)).status_code == 302
-
-    @rule(p=st.integers(0, 1))
-    def forget_boards(self, p):
-        """The process's boards go (least recently used, or expired); its rows stay."""
-        process = self.processes[p]
-        for key in [key for key in process.entries if ":board:" in key]:
-            process.weight -= process.entries.pop(key)[2]
-
-    @rule()
-    def backup(self):
-        self.saved = take_backup()
-
-    @precondition(lambda self: self.saved is not None)
-    @rule()
-    def restore(self):
-        put_back(self.saved)
-        self.rows = Round.objects.filter(game_id=self.game.pk).count()
-
-    # ------------------------------------------------------------ invariants
-
-    @invariant()
-    def live_rounds_are_one_to_n_and_nothing_is_deleted(self):
-        assert self.game.contiguous()
-        rows = Round.objects.filter(game_id=self.game.pk).count()
-        assert rows >= self.rows
-        self.rows = rows
-
-    @invariant()
-    def every_board_kept_for_the_version_held_is_the_one_held(self):
-        fresh = self.db_game()
-        board = fresh.read_board()
-        for process in self.processes:
-            kept = process.entries.get(caches["boards"].make_key(fresh.board_key()))
-            assert kept is None or kept[0] == board
-
-
-@pytest.mark.django_db
-def test_two_processes_in_any_interleaving(monkeypatch):
-    monkeypatch.setattr(models, "MAX_ROUNDS", 5)
-    monkeypatch.setattr(models, "MAX_ROUND_ROWS", 9)
-    run_state_machine_as_test(
-        TwoProcesses,
-        settings=settings(
-            max_examples=int(os.environ.get("EXAMPLES", 25)),
-            stateful_step_count=25,
-            deadline=None,
-            suppress_health_check=[HealthCheck.too_slow],
-        ),
-    )
-
-
 # ------------------------------------------------------------------ the phone's paths
-
-
-def board_rounds(html):
-    """The rounds the board swapped in holds (its data for the phone's own sums)."""
-    data = re.search(r'data-board="([^"]*)"', html)[1]
-    return json.loads(unescape(data))["rounds"]
 
 
 def hidden_value(html, name):
@@ -555,147 +257,52 @@ def test_a_round_for_the_old_game_after_a_rematch_elsewhere(client):
 
 # ------------------------------------------------------------------ the boards cache
 
-IMMUTABLE = (str, int, float, bool, D, type(None), datetime)
-
-
-def frozen_through(value) -> bool:
-    if isinstance(value, IMMUTABLE):
-        return True
-    if isinstance(value, models.LiveRound):
-        return all(frozen_through(getattr(value, name)) for name in value.__slots__)
-    return isinstance(value, tuple) and all(frozen_through(item) for item in value)
-
-
-@pytest.mark.django_db
-def test_everything_the_boards_cache_hands_out_is_immutable(client):
-    """Every reader gets the very object: a list or a mutable object anywhere in it could
-    be changed by one request under another's feet."""
-    game = make_game(names=("Anna", "Bo", "Cato"), threshold=500)
-    client.get(url("game", game))
-    enter(client, game, 3, 4, 5, number=1, client_id="phone-0002-r1")
-    enter(client, game, 3, 4, 5, number=2)
-    client.post(url("rename", game), {"seat": "2", "name": "Cecilie"})
-    client.post(url("undo", game), {"number": "2"})
-    client.get(url("game", game))
-    entries = list(caches["boards"]._shelf.entries.items())
-    kinds = {key.split(":")[2] for key, _ in entries}
-    assert kinds == {"row", "board", "players"}
-    for key, (value, _expires, _weight) in entries:
-        assert frozen_through(value), key
-    board = Game.objects.get(pk=game.pk).live_rounds
-    with pytest.raises(FrozenInstanceError):
-        board[0].points = (D(0), D(0), D(0))
-
-
-def test_the_boards_cache_keeps_its_weight_right_under_threads():
-    """One store for every thread's cache object, changed from many at once."""
-    with boards_cache(max_weight=200, location="boards-threads"):
-        errors = []
-
-        def work(seed):
-            boards = caches["boards"]  # this thread's own cache object
-            try:
-                for i in range(3000):
-                    key = f"k{(seed * 7919 + i * 31) % 97}"
-                    match i % 5:
-                        case 0 | 1:
-                            boards.set(key, tuple(range(i % 9)))
-                        case 2:
-                            value = boards.get(key)
-                            assert value is None or value == tuple(range(len(value)))
-                        case 3:
-                            boards.add(key, (0, 1))
-                        case 4:
-                            boards.delete(key)
-            except Exception as error:  # noqa: BLE001 - reported below
-                errors.append(error)
-
-        threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert errors == []
-        shelf = caches["boards"]._shelf
-        assert shelf.weight == sum(weight for _v, _e, weight in shelf.entries.values())
-        assert 0 < shelf.weight <= 200
-        caches["boards"].clear()
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("kind", ["board", "players", "row"])
-def test_the_boards_bound_is_one_of_memory_for_the_lightest_entries_too(kind):
-    """test_memory measures the heaviest boards; an entry's key and bookkeeping weigh
-    too, most for the lightest values: a new game's empty board, its players, its row.
-    The cache may hold nothing else."""
-    game = make_game(names=("A", "B"))
-    row = tuple(getattr(game, name) for name in reading.row_fields(Game))
-    players = tuple(game.players.values_list("pk", "position", "name"))
-    boards = caches["boards"]
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        for n in range(3000):
-            stamp = game.updated_at.timestamp() + n
-            token = f"{game.edit_token[:-6]}{n:06d}"
-            match kind:
-                case "board":  # under a key as long as a board's ever is
-                    boards.set(f"board:{token}:{n}:{stamp}", ())
-                case "players":
-                    boards.set(f"players:{token}:{stamp}:{n}", players)
-                case "row":
-                    boards.set(f"row:{token}", row)
-        held = tracemalloc.get_traced_memory()[0] - before
-    finally:
-        tracemalloc.stop()
-    assert held / boards.total_weight <= 220, f"{held / boards.total_weight:.0f} bytes a unit"
-
 
 # ------------------------------------------------------------------ also new: the CSP
-
-
-@pytest.mark.parametrize("status", [404, 500, 200])
-def test_the_policy_built_once_keeps_django_csps_debug_pages_free(rf, status):
-    """In development (DEBUG) django-csp leaves Django's own 404 and 500 pages without a
-    policy, which would block their inline styles and scripts: so must the site's."""
-    from csp.middleware import CSPMiddleware
-    from django.http import HttpResponse
-    from django.test import override_settings
-
-    from ghost_site.middleware import ContentSecurityPolicy
-
-    def view(request):
-        return HttpResponse("page", status=status)
-
-    with override_settings(DEBUG=True):
-        ours = ContentSecurityPolicy(view)(rf.get("/")).get("Content-Security-Policy")
-        theirs = CSPMiddleware(view)(rf.get("/")).get("Content-Security-Policy")
-    assert ours == theirs
-    assert (ours is None) is (status != 200)
 
 
 # ------------------------------------------------------------------ through a real server
 
 
-@pytest.mark.django_db(transaction=True)
-def test_phones_racing_on_a_game_the_server_saw_before_another_moved_it_on(live_server):
-    game = make_game(threshold=500)
-    page = reverse("scorepad:game", args=[game.edit_token])
-    address = live_server.url + reverse("scorepad:add-round", args=[game.edit_token])
-    phones = [phone(live_server.url, page) for _ in range(5)]  # the server: version 0
-    elsewhere(game, lambda g: g.add_round(1, [D(3), D(4)], ["", ""]))
-    sends = [("2", "5"), ("2", "6"), ("2", "7"), ("1", "3"), ("1", "9")]
-    calls = [
-        lambda o=o, t=t, n=n, p=p: post(
-            o, address, {"csrfmiddlewaretoken": t, "number": n, "points_0": p, "points_1": "4"}
-        )
-        for (o, t), (n, p) in zip(phones, sends, strict=True)
+def seen_by_another_process(game, change):
+    """`change` made as another process would: this process still has the game as it
+    last saw it."""
+    row = caches["boards"].get(f"row:{game.edit_token}")
+    change(Game.objects.get(pk=game.pk))
+    caches["boards"].set(f"row:{game.edit_token}", row)
+
+
+def test_a_round_on_a_game_moved_on_elsewhere_is_decided_on_the_game_as_it_is(client, game):
+    client.get(url("game", game))
+    seen_by_another_process(game, lambda g: g.add_round(1, [D(3), D(4)], ["", ""]))
+    # Round 2 is the next round in the database, not in what this process saw: saved.
+    response = enter(client, game, 5, 6, number=2)
+    assert response.status_code == 302
+    assert [list(r.points) for r in Game.objects.get(pk=game.pk).live_rounds] == [
+        [D(3), D(4)],
+        [D(5), D(6)],
     ]
-    results = race(calls)
-    statuses = [status for status, _body in results]
-    assert statuses[:3].count(302) == 1 and statuses[:3].count(409) == 2, statuses
-    assert statuses[3:] == [302, 409]  # round 1 again: already saved; other numbers: no
-    winner = sends[statuses.index(302)][1]
-    assert live(game) == [(1, [D(3), D(4)]), (2, [D(winner), D(4)])]
-    assert Round.objects.filter(game_id=game.pk).count() == 2
-    check(game)
+    # And round 1 again (what this process last saw as the next one) is refused as the
+    # database has it: round 1 holds other numbers.
+    seen_by_another_process(game, lambda g: None)
+    response = enter(client, game, 1, 1, number=1)
+    assert response.status_code == 409
+    assert "Round 1 was just entered from another phone" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).version == 2
+
+
+def test_a_game_restored_to_an_earlier_version_is_not_taken_for_the_one_seen(client, game):
+    """A restore from a backup can give the game back a version this process saw with
+    other rounds: the time the version was reached tells them apart."""
+    play_rounds(game, 2)
+    client.get(url("game", game))  # seen: version 2, rounds 1 and 2
+    seen_by_another_process(game, lambda g: g.undo_round(2))  # version 3, round 2 undone
+    # As after a restore to a backup made before round 2: version 2 again, another time.
+    Game.objects.filter(pk=game.pk).update(version=2)
+    # Round 3 is next in what this process saw, but the game holds one round now.
+    response = enter(client, game, 7, 8, number=3)
+    assert response.status_code == 409
+    assert "the next one is 2" in response.content.decode()
+    restored = Game.objects.get(pk=game.pk)
+    assert restored.contiguous() and len(restored.live_rounds) == 1
+    assert enter(client, game, 7, 8, number=2).status_code == 302

@@ -1,0 +1,38 @@
+"""What the game page shows (scorepad/pages/board.py): names escaped for the script, short
+names for the table, the page's weight."""
+
+import pytest
+from django.urls import reverse
+
+from scorepad.models import Game
+from tests.conftest import enter, make_game, new_game_data, page_weight, url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_script_names_are_escaped(client, lang):
+    prefix = "/en/scorepad/" if lang == "en" else "/nb/poengblokk/"
+    client.post(prefix, new_game_data(name_0="<script>alert(1)"))
+    game = Game.objects.get()
+    enter(client, game, 3, 4, lang=lang)
+    for page in (
+        url("game", game, lang),
+        reverse("scorepad:watch", args=[game.watch_token]),
+        prefix,
+    ):
+        html = client.get(page).content.decode()
+        assert "<script>alert(1)" not in html
+        assert "&lt;script&gt;alert(1)" in html
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_game_page_weight(client, lang):
+
+    game = make_game()
+    for number in range(1, 4):
+        enter(client, game, 3, 4, number=number)
+    total, requests = page_weight(client, url("game", game, lang))
+    assert total <= 40 * 1024, f"the game page weighs {total} bytes"
+    # page, style, icon, htmx, scoring.js, scorepad.js, site.js (service worker)
+    assert requests <= 7
