@@ -66,9 +66,11 @@ def play_rounds(game, rounds, points=1):
 # ------------------------------------------------------------------ requests
 
 
-def url(name, game, lang="en", **kwargs):
+def url(name, game, lang="en", token="edit_token", **kwargs):
+    """The scorepad's address `name` for `game`, by its edit token or (token="watch_token")
+    its watch token."""
     with translation.override(lang):
-        return reverse(f"scorepad:{name}", kwargs={"token": game.edit_token, **kwargs})
+        return reverse(f"scorepad:{name}", kwargs={"token": getattr(game, token), **kwargs})
 
 
 def new_game_data(**overrides):
@@ -270,3 +272,8 @@ def board_rounds(html):
     """The rounds the board swapped in holds (its data for the phone's own sums)."""
     data = re.search(r'data-board="([^"]*)"', html)[1]
     return json.loads(unescape(data))["rounds"]
+
+
+def watch_path(game, lang="en"):
+    with translation.override(lang):
+        return reverse("scorepad:watch", args=[game.watch_token])

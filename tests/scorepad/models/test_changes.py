@@ -22,8 +22,8 @@ from hypothesis.stateful import (
 from rules import cards
 from scorepad import models
 from scorepad.logic.scoring import outcome
-from scorepad.models import Game, Result, Round
-from tests.conftest import make_game
+from scorepad.models import Game, NameChange, Result, Round
+from tests.conftest import fresh, make_game, play
 
 POSSIBLE = sorted(cards.possible_totals(cards.STANDARD, cards.JACK_HALF))
 totals = st.sampled_from([t for t in POSSIBLE if t <= 14])
@@ -222,3 +222,41 @@ def test_a_resent_client_id_is_the_same_round():
     assert (first.result, again.result) == (Result.SAVED, Result.ALREADY_SAVED)
     assert again.number == 1
     assert Round.objects.filter(game=game).count() == 1
+
+
+def test_a_rename_keeps_every_score_and_notes_the_old_name():
+    game = play(make_game(("Anna", "Bo")), (3, 5), (7, 2))
+    before = [r.points for r in game.live_rounds]
+    change = game.rename_player(1, "Bodil")
+    assert change.result is Result.SAVED and change.name == "Bo"
+    game = fresh(game)
+    assert [p.name for p in game.player_list] == ["Anna", "Bodil"]
+    assert [r.points for r in game.live_rounds] == before
+    assert list(NameChange.objects.values_list("old", "new")) == [("Bo", "Bodil")]
+    assert game.version == 3  # two rounds and the rename: the watch poll sees it
+
+
+def test_a_rename_shows_at_once_although_players_are_cached():
+    game = make_game(("Anna", "Bo"))
+    Game.objects.get(pk=game.pk).load_players()  # fills the cache
+    game.rename_player(0, "Ann")
+    assert [p.name for p in fresh(game).player_list] == ["Ann", "Bo"]
+
+
+@pytest.mark.parametrize("taken", ["Bo", "BO", "ｂｏ"])
+def test_a_name_another_player_has_is_refused(taken):
+    game = make_game(("Anna", "Bo"))
+    change = game.rename_player(0, taken)
+    assert change.result is Result.TAKEN
+    assert [p.name for p in fresh(game).player_list] == ["Anna", "Bo"]
+    assert not NameChange.objects.exists()
+
+
+def test_the_same_name_again_changes_nothing():
+    game = make_game(("Anna", "Bo"))
+    assert game.rename_player(0, "Anna").result is Result.ALREADY_SAVED
+    assert fresh(game).version == 0
+
+
+def test_a_seat_the_table_does_not_have_is_gone():
+    assert make_game(("Anna", "Bo")).rename_player(5, "Cy").result is Result.GONE

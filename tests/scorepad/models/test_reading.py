@@ -140,9 +140,6 @@ def test_a_refusal_after_a_rename_elsewhere_names_the_players_as_they_are(client
     assert points_label(html, 0) == "Annika"
 
 
-# ------------------------------------------------------------------ two processes
-
-
 # ------------------------------------------------------------------ the phone's paths
 
 
@@ -253,12 +250,6 @@ def test_a_round_for_the_old_game_after_a_rematch_elsewhere(client):
     answer = client.get(poll, {"v": mark}, **HTMX)
     assert new.watch_token in answer["HX-Redirect"]
     check(game)
-
-
-# ------------------------------------------------------------------ the boards cache
-
-
-# ------------------------------------------------------------------ also new: the CSP
 
 
 # ------------------------------------------------------------------ through a real server

@@ -1,10 +1,13 @@
 """What the game page shows (scorepad/pages/board.py): names escaped for the script, short
 names for the table, the page's weight."""
 
+import json
+
 import pytest
 from django.urls import reverse
 
 from scorepad.models import Game
+from scorepad.pages.board import short_names
 from tests.conftest import enter, make_game, new_game_data, page_weight, url
 
 pytestmark = pytest.mark.django_db
@@ -36,3 +39,39 @@ def test_game_page_weight(client, lang):
     assert total <= 40 * 1024, f"the game page weighs {total} bytes"
     # page, style, icon, htmx, scoring.js, scorepad.js, site.js (service worker)
     assert requests <= 7
+
+
+def test_the_kept_rounds_are_counted_from_the_boards_own_rounds(client):
+    game = make_game(threshold=15)
+    enter(client, game, 3.5, 12)
+    html = client.get(url("game", game)).content.decode()
+    board = html.split('data-board="')[1].split('"')[0].replace("&quot;", '"')
+    assert json.loads(board) == {
+        "names": ["Anna", "Bo"],
+        "threshold": 15,
+        "first_dealer": 0,
+        "rounds": [[3.5, 12.0]],
+    }
+
+
+@pytest.mark.parametrize(
+    ("names", "short"),
+    [
+        (["Anna", "Bo"], ["Anna", "Bo"]),
+        (
+            [
+                "Anne-Marthe Kristiansen",
+                "Bjørn-Erik Halvorsen",
+                "Per Olav Thorsen",
+                "Kari",
+                "Sverre Johannessen",
+                "Oda",
+            ],
+            ["AMK", "BEH", "Per", "Kari", "SJ", "Oda"],
+        ),
+        (["Cecilie", "Dag", "Eva", "Frode"], ["Cecil.", "Dag", "Eva", "Frode"]),
+        (["Anna Berg", "Anna Bakke", "C", "D", "E", "F"], ["Ann1", "Ann2", "C", "D", "E", "F"]),
+    ],
+)
+def test_short_names_for_the_table_header_are_short_and_different(names, short):
+    assert short_names(names) == short

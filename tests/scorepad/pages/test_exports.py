@@ -1,11 +1,16 @@
 """The downloads (scorepad/pages/exports.py): CSV and JSON, private, named for the reader,
 safe in a spreadsheet."""
 
+import csv
+import io
 import json
+import re
 
 import pytest
+from django.test import override_settings
 
-from tests.conftest import enter, url
+from scorepad.models import Game
+from tests.conftest import enter, new_game_data, url
 
 pytestmark = pytest.mark.django_db
 
@@ -21,3 +26,36 @@ def test_export_csv_and_json(client, game):
     assert [r["status"] for r in data["rounds"]] == ["undone", "active"]
     assert data["totals"] == ["2.5", "4.0"]
     assert game.watch_token in data["watch_url"]
+
+
+def test_csv_cells_that_would_run_as_formulas_are_text(client):
+    names = ["=HYPERLINK(1)", "+cmd|x", "-2+3", "@SUM(A1)", "\tTab", "\rCR"]
+    client.post(
+        "/en/scorepad/",
+        new_game_data(
+            player_count="6",
+            variant="three_in_hand",
+            **{f"name_{i}": n for i, n in enumerate(names)},
+        ),
+    )
+    game = Game.objects.get()
+    header = next(csv.reader(io.StringIO(client.get(url("export-csv", game)).content.decode())))
+    stored = [p.name for p in game.players.all()]
+    assert header[1:] == ["'" + n if n[0] in "=+-@\t\r" else n for n in stored]
+    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in header)
+
+
+@pytest.mark.parametrize("name", ["export-csv", "export-json"])
+def test_exports_are_private_and_do_not_count_games(client, game, name):
+    response = client.get(url(name, game))
+    assert response["Cache-Control"] == "private, no-store"
+    filename = re.search(r'filename="([^"]+)"', response["Content-Disposition"]).group(1)
+    assert re.fullmatch(r"ghost-\d{4}-\d\d-\d\d-[0-9a-f]{8}\.(csv|json)", filename)
+
+
+@override_settings(SITE_URL="https://ghost.example")
+def test_absolute_links_come_from_the_site_origin_not_the_host_header(client, game):
+    data = json.loads(client.get(url("export-json", game), HTTP_HOST="localhost").content)
+    assert data["watch_url"].startswith("https://ghost.example/en/scorepad/watch/")
+    html = client.get("/en/rules/", HTTP_HOST="localhost").content.decode()
+    assert '<link rel="canonical" href="https://ghost.example/en/rules/">' in html

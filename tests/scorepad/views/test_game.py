@@ -1,16 +1,25 @@
-"""The scorepad through HTTP: create, enter, edit, undo, restore, rematch, watch, export."""
+"""The game page's changes through HTTP (scorepad/views/game.py): enter a round, the card
+helper, undo, bring back, edit, rematch; the new game is in test_game_start.py, the
+watch page in test_game_watch.py, refusals of hostile requests in test_game_refusals.py."""
 
 from decimal import Decimal
 
 import pytest
+from django.urls import reverse
 
 from scorepad.models import Game, Round, Score
-from tests.conftest import HTMX, enter, live_points, make_game, new_game_data, url
+from tests.conftest import (
+    HTMX,
+    enter,
+    live_points,
+    make_game,
+    new_game_data,
+    play_rounds,
+    url,
+    watch_path,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-# ------------------------------------------------------------------ new game
 
 
 # ------------------------------------------------------------------ rounds
@@ -297,9 +306,6 @@ def test_game_pages_are_not_indexed(client, game):
     assert '<meta name="robots" content="noindex, nofollow">' in html
 
 
-# ------------------------------------------------------------------ cost
-
-
 # ------------------------------------------------------------------ export and safety
 
 
@@ -322,3 +328,51 @@ def test_stored_cards_show_in_the_readers_letters_and_a_typed_total_replaces_the
 def test_a_wrong_card_count_asks_to_enter_not_to_deal(client, game):
     html = enter(client, game, "", 4, cards_0="8 Kn E", lang="nb").content.decode()
     assert "skriv inn 5 kort" in html
+
+
+def decided(client):
+    game = make_game()
+    enter(client, game, 12, 3)
+    enter(client, game, 10, 4)  # Anna reaches 22
+    return game
+
+
+def test_a_rematch_moves_the_watchers_poll_on_to_the_new_game(client):
+    game = decided(client)
+    mark = Game.objects.get(pk=game.pk).poll_mark
+    poll = reverse("scorepad:watch-poll", args=[game.watch_token])
+    assert client.get(poll, {"v": mark}, **HTMX).status_code == 204
+    client.post(url("rematch", game))
+    rematch = Game.objects.get(rematch_of=game)
+    response = client.get(poll, {"v": mark}, **HTMX)
+    assert response["HX-Redirect"] == watch_path(rematch) + "?moved=1"
+
+
+def test_the_finished_games_pages_lead_to_the_rematch(client):
+    game = decided(client)
+    client.post(url("rematch", game))
+    rematch = Game.objects.get(rematch_of=game)
+    page = client.get(url("game", game)).content.decode()
+    assert "A rematch of this game has started." in page
+    assert url("game", rematch) in page
+    watch = client.get(watch_path(game)).content.decode()
+    assert "This page moves on to it by itself." in watch
+    assert watch_path(rematch) + "?moved=1" in watch  # the link, and the refresh without script
+    moved = client.get(watch_path(rematch), {"moved": "1"}).content.decode()
+    assert "this page now follows the new game" in moved
+    assert watch_path(game) in moved  # the way back to the last game
+    assert "this page now follows" not in client.get(watch_path(rematch)).content.decode()
+
+
+def test_rematch_is_offered_once_decided_and_asks_first_in_the_middle_of_a_game(client):
+    game = make_game()
+    play_rounds(game, 1)
+    page = client.get(url("game", game)).content.decode()
+    ask = page.split('<details class="rematch-early">')[1].split("</details>")[0]
+    assert "This game is not decided yet." in ask and url("rematch", game) in ask
+    assert page.count(url("rematch", game)) == 1
+    finished = decided(client)
+    page = client.get(url("game", finished)).content.decode()
+    assert 'class="rematch-early"' not in page
+    result = page.split('class="result"')[1].split("</div>")[0]
+    assert url("rematch", finished) in result

@@ -1,9 +1,12 @@
 """The new-game page (`start` in scorepad/views/game.py): the form, its checks and the game
 it makes."""
 
+import json
+import re
 from decimal import Decimal
 
 import pytest
+from django.urls import reverse
 
 from scorepad.models import Game
 from tests.conftest import enter, make_game, new_game_data, url
@@ -108,3 +111,31 @@ def test_the_threshold_choice_and_variant_names_read_as_norwegian(client):
     assert "når noen har 21 poeng" in html
     html = client.post("/nb/poengblokk/", new_game_data(player_count="3")).content.decode()
     assert "«Tre på hånden»" in html
+
+
+def test_a_new_game_with_a_conflict_keeps_the_choice_and_points_at_it(client):
+    response = client.post(
+        reverse("scorepad:start"), new_game_data(player_count="4", variant="seven_cards")
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    focused = re.findall(r"<input autofocus[^>]*>", html)
+    assert len(focused) == 1  # on the choice the reader made, which stays chosen
+    assert 'value="seven_cards"' in focused[0] and "checked" in focused[0]
+    assert 'href="#field-variant"' in html
+
+
+def test_the_same_name_twice_focuses_the_second_name(client):
+    response = client.post(reverse("scorepad:start"), new_game_data(name_1="anna"))
+    html = response.content.decode()
+    focused = re.findall(r"<input[^>]*autofocus[^>]*>", html)
+    assert len(focused) == 1 and 'name="name_1"' in focused[0]
+    assert 'href="#id_name_1"' in html
+
+
+def test_the_new_game_page_tells_the_script_each_variants_limit_in_the_servers_words(client):
+    html = client.get(reverse("scorepad:start")).content.decode()
+    limits = json.loads(html.split('data-limits="')[1].split('"')[0].replace("&quot;", '"'))
+    assert limits["seven_cards"]["max"] == 2
+    assert "For more" in limits["seven_cards"]["message"]
+    assert limits["standard"]["more_max"] > 2
