@@ -15,6 +15,8 @@ import urllib.parse
 import pytest
 from django.conf import settings
 
+from ghost_site import prerendered
+from rules.views import prerendered_paths
 from tests.conftest import ROOT, new_game_data
 from tests.deploy.tls_proxy import Proxy
 
@@ -94,7 +96,10 @@ def deployed(deploy_database, tmp_path_factory):
         ["make", "-o", stamp(), "deploy"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert make.returncode == 0, make.stdout[-3000:] + make.stderr[-3000:]
-    assert "104 pages in" in make.stdout or re.search(r"\d+ pages in", make.stdout)
+    # Every rules page the site lists is pre-rendered, and each is on disk to be served.
+    pages = len(prerendered_paths())
+    assert f"{pages} pages in" in make.stdout, make.stdout[-3000:]
+    assert len(prerendered.load(folder / "prerendered")) == pages
     port = free_port()
     server = subprocess.Popen(
         [
