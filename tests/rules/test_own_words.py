@@ -1,15 +1,61 @@
 """The rules are written in the project's own words: no run of eight words in a row, in
-either language, is taken from the source documents in ../shared/seeds/."""
+either language, is taken from the source documents in ../shared/seeds/ (beside the
+repository's root; for a git worktree, beside the main checkout's root too).
 
+Without the seeds the tests skip and say where they looked, except under CI=true: CI
+places a copy of shared/ beside its clone, so there a missing seeds folder is an error."""
+
+import os
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from rules.loader import DATA_FILE
+from tests.conftest import ROOT
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+def seed_folders() -> list[Path]:
+    """Where ../shared/seeds may be: beside the root as the working directory names it
+    (a symlink kept), as the file system resolves it, and beside the main checkout when
+    this is a git worktree."""
+    roots = [ROOT]
+    pwd = os.environ.get("PWD")
+    if pwd and Path(pwd).resolve() == ROOT:
+        roots.insert(0, Path(os.path.abspath(pwd)))
+    try:
+        common = subprocess.run(
+            ["git", "rev-parse", "--path-format=absolute", "--git-common-dir"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        common = ""
+    if common:
+        roots.append(Path(common).parent)
+    return list(dict.fromkeys(root.parent / "shared" / "seeds" for root in roots))
+
+
+@pytest.fixture(scope="module")
+def seeds() -> set[str]:
+    """Every run of eight words in the seeds."""
+    looked = seed_folders()
+    folder = next((f for f in looked if f.is_dir()), None)
+    files = sorted(folder.glob("*.txt")) if folder else []
+    if not files:
+        where = ", ".join(str(f) for f in looked)
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but no seeds (*.txt) in any of: {where}")
+        pytest.skip(f"the seeds (../shared/seeds/) are not beside this checkout: {where}")
+    found = set().union(*(runs(f.read_text(encoding="utf-8")) for f in files))
+    assert found, f"the seeds in {folder} hold no run of {RUN} words"
+    return found
+
+
 RUN = 8
 
 
@@ -34,27 +80,19 @@ def texts(node):
             yield from texts(value)
 
 
-@pytest.mark.skipif(
-    not SEEDS.is_dir(), reason="the seeds (../shared/seeds/) are not beside this checkout"
-)
-def test_no_run_of_eight_words_is_taken_from_the_seeds():
-    seeds = set().union(*(runs(f.read_text(encoding="utf-8")) for f in SEEDS.glob("*.txt")))
+def test_no_run_of_eight_words_is_taken_from_the_seeds(seeds):
     data = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
     shared = sorted(set().union(*(runs(t) for t in texts(data))) & seeds)
     assert shared == [], f"{len(shared)} runs taken from the seeds, e.g. {shared[:3]}"
 
 
-@pytest.mark.skipif(
-    not SEEDS.is_dir(), reason="the seeds (../shared/seeds/) are not beside this checkout"
-)
-def test_no_run_of_eight_words_in_the_templates_or_messages_is_taken_from_the_seeds():
+def test_no_run_of_eight_words_in_the_templates_or_messages_is_taken_from_the_seeds(seeds):
     """Every message of the site: the English msgids and their Norwegian translations,
     read from the compiled catalogue that `make setup` builds."""
     import gettext
 
     from django.conf import settings
 
-    seeds = set().union(*(runs(f.read_text(encoding="utf-8")) for f in SEEDS.glob("*.txt")))
     catalogue = Path(settings.LOCALE_PATHS[0]) / "nb" / "LC_MESSAGES" / "django.mo"
     with catalogue.open("rb") as file:
         messages = gettext.GNUTranslations(file)._catalog
