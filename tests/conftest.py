@@ -7,6 +7,7 @@ import tomllib
 import urllib.error
 import urllib.parse
 import urllib.request
+from contextlib import contextmanager
 from decimal import Decimal
 from html import unescape
 from html.parser import HTMLParser
@@ -242,16 +243,21 @@ def row_key(game):
     return f"row:{game.edit_token}"
 
 
+@contextmanager
+def in_process(location: str):
+    """Code run inside is served as by another app process, whose boards cache is its own
+    (a cache location of its own); what this process keeps stays as it was."""
+    spec = {**settings.CACHES["boards"], "LOCATION": location}
+    with override_settings(CACHES={**settings.CACHES, "boards": spec}):
+        yield
+
+
 def elsewhere(game, change):
-    """`change` made by another process, which has boards caches of its own: this
+    """`change` made by another process, which has seen nothing of the game before: this
     process keeps what it held, the game's row as it last saw it among them."""
-    shelf = caches["boards"]._shelf
-    with shelf.lock:
-        entries, weight = shelf.entries.copy(), shelf.weight
-    result = change(Game.objects.get(pk=game.pk))
-    with shelf.lock:
-        shelf.entries, shelf.weight = entries, weight
-    return result
+    with in_process("elsewhere"):
+        caches["boards"].clear()
+        return change(Game.objects.get(pk=game.pk))
 
 
 def live(game):

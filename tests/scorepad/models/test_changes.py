@@ -224,6 +224,7 @@ def test_a_resent_client_id_is_the_same_round():
     assert Round.objects.filter(game=game).count() == 1
 
 
+@pytest.mark.django_db
 def test_a_rename_keeps_every_score_and_notes_the_old_name():
     game = play(make_game(("Anna", "Bo")), (3, 5), (7, 2))
     before = [r.points for r in game.live_rounds]
@@ -236,6 +237,7 @@ def test_a_rename_keeps_every_score_and_notes_the_old_name():
     assert game.version == 3  # two rounds and the rename: the watch poll sees it
 
 
+@pytest.mark.django_db
 def test_a_rename_shows_at_once_although_players_are_cached():
     game = make_game(("Anna", "Bo"))
     Game.objects.get(pk=game.pk).load_players()  # fills the cache
@@ -243,6 +245,7 @@ def test_a_rename_shows_at_once_although_players_are_cached():
     assert [p.name for p in fresh(game).player_list] == ["Ann", "Bo"]
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("taken", ["Bo", "BO", "ｂｏ"])
 def test_a_name_another_player_has_is_refused(taken):
     game = make_game(("Anna", "Bo"))
@@ -252,11 +255,13 @@ def test_a_name_another_player_has_is_refused(taken):
     assert not NameChange.objects.exists()
 
 
+@pytest.mark.django_db
 def test_the_same_name_again_changes_nothing():
     game = make_game(("Anna", "Bo"))
     assert game.rename_player(0, "Anna").result is Result.ALREADY_SAVED
     assert fresh(game).version == 0
 
 
+@pytest.mark.django_db
 def test_a_seat_the_table_does_not_have_is_gone():
     assert make_game(("Anna", "Bo")).rename_player(5, "Cy").result is Result.GONE

@@ -5,7 +5,6 @@ true to what the database holds."""
 import copy
 import os
 import re
-from collections import OrderedDict
 from contextlib import contextmanager
 from decimal import Decimal as D
 
@@ -25,39 +24,35 @@ from hypothesis.stateful import (
 )
 
 from scorepad import models
-from scorepad.models import Game, NameChange, Player, Round, Score, row_mark
+from scorepad.models import Game, NameChange, Player, Round, Score, reading, row_mark
 from tests.conftest import (
     HTMX,
     board_rounds,
+    in_process,
     live,
     make_game,
     reset_sequence,
+    row_key,
     url,
 )
 
 
 class Process:
     """One app process: its own boards cache (the game's row as it last saw it, boards
-    and players) and a phone talking to it."""
+    and players), empty at the start, and a phone talking to it."""
 
-    def __init__(self):
-        self.entries: OrderedDict = OrderedDict()
-        self.weight = 0
+    def __init__(self, name: str):
+        self.location = f"process {name}"
         self.client = Client()
+        with running(self):
+            caches["boards"].clear()
 
 
 @contextmanager
 def running(process):
     """Requests made inside are served by `process`."""
-    shelf = caches["boards"]._shelf
-    with shelf.lock:
-        shelf.entries, shelf.weight = process.entries, process.weight
-    try:
+    with in_process(process.location):
         yield process.client
-    finally:
-        with shelf.lock:
-            process.entries, process.weight = shelf.entries, shelf.weight
-            shelf.entries, shelf.weight = OrderedDict(), 0
 
 
 class Rollback(Exception):
@@ -112,7 +107,7 @@ class TwoProcesses(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
         self.game = make_game(threshold=30)
-        self.processes = [Process(), Process()]
+        self.processes = [Process("a"), Process("b")]
         self.client_ids: list[str] = []
         self.rows = 0
         self.mark = "-1"  # what a watcher's page shows
@@ -158,7 +153,7 @@ class TwoProcesses(RuleBasedStateMachine):
         headers = HTMX if htmx else {}
         address = url("add-round", self.game)
         # The answer of a process that reads the game afresh, then rolled back.
-        stranger = Process()
+        stranger = Process("stranger")
         stranger.client.cookies = copy.deepcopy(self.processes[p].client.cookies)
         try:
             with transaction.atomic(), running(stranger) as fresh:
@@ -228,10 +223,16 @@ class TwoProcesses(RuleBasedStateMachine):
 
     @rule(p=st.integers(0, 1))
     def forget_boards(self, p):
-        """The process's boards go (least recently used, or expired); its rows stay."""
-        process = self.processes[p]
-        for key in [key for key in process.entries if ":board:" in key]:
-            process.weight -= process.entries.pop(key)[2]
+        """The process's boards and players go (least recently used, or expired); the
+        games' rows as it last saw them stay."""
+        with running(self.processes[p]):
+            boards = caches["boards"]
+            games = [self.game, *Game.objects.filter(rematch_of=self.game)]
+            rows = {row_key(g): boards.get(row_key(g)) for g in games}
+            boards.clear()
+            for key, row in rows.items():
+                if row is not None:
+                    boards.set(key, row, timeout=reading.BOARD_SECONDS)
 
     @rule()
     def backup(self):
@@ -257,8 +258,9 @@ class TwoProcesses(RuleBasedStateMachine):
         fresh = self.db_game()
         board = fresh.read_board()
         for process in self.processes:
-            kept = process.entries.get(caches["boards"].make_key(fresh.board_key()))
-            assert kept is None or kept[0] == board
+            with running(process):
+                kept = caches["boards"].get(fresh.board_key())
+            assert kept is None or kept == board
 
 
 @pytest.mark.django_db
