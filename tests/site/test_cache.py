@@ -221,9 +221,9 @@ def test_the_boards_cache_keeps_its_weight_right_under_threads():
 @pytest.mark.django_db
 @pytest.mark.parametrize("kind", ["board", "players", "row"])
 def test_the_boards_bound_is_one_of_memory_for_the_lightest_entries_too(kind):
-    """test_memory measures the heaviest boards; an entry's key and bookkeeping weigh
-    too, most for the lightest values: a new game's empty board, its players, its row.
-    The cache may hold nothing else."""
+    """test_the_boards_bound_is_one_of_memory measures the heaviest boards; an entry's
+    key and bookkeeping weigh too, most for the lightest values: a new game's empty board,
+    its players, its row. The cache may hold nothing else."""
     game = make_game(names=("A", "B"))
     row = tuple(getattr(game, name) for name in reading.row_fields(Game))
     players = tuple(game.players.values_list("pk", "position", "name"))
