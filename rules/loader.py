@@ -1,4 +1,5 @@
-"""The rules as data: load rules/data/rules.toml and check it.
+"""The rules as data: load a game's rules texts (Ghost's: rules/games/ghost/rules.toml)
+and check them.
 
 The file holds each text in English and Norwegian side by side. Loading fails loudly,
 naming the entry, when a text lacks a language, a card or placeholder is unknown, or a
@@ -32,7 +33,7 @@ from .schema import (
 from .words import NUMBER_WORDS
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
-DATA_FILE = Path(__file__).parent / "data" / "rules.toml"
+DATA_FILE = Path(__file__).parent / "games" / "ghost" / "rules.toml"
 
 
 class ContentError(ValueError):
