@@ -18,7 +18,7 @@ from django.conf import settings
 from django.utils import translation
 
 from . import cards
-from .round import play_round
+from .games.ghost.round import play_round
 from .schema import (
     BLOCK_KINDS,
     FACT_KEYS,

@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.html import strip_tags
 
 from rules import cards, loader, rendering, schema, words
-from rules.round import play_round
+from rules.games.ghost.round import play_round
 
 HOUSES = schema.all_houses()
 LANGUAGES = ("en", "nb")
