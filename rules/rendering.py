@@ -14,9 +14,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from . import cards
+from .games.ghost.picture import table_picture
 from .games.ghost.round import play_round
 from .loader import Rules, choose_patches, patched, rules, shown_items
-from .picture import table_picture
 from .schema import BLOCK_KINDS, PLACEHOLDER, TOTAL_KINDS, VALUE_KINDS, facts, holds
 from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
 

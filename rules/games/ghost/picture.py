@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards
-from .words import NUMBER_WORDS
+from rules import cards
+from rules.words import NUMBER_WORDS
 
 CARD_W, CARD_H, GAP = 28, 40, 6
 GHOST_GAP = 12  # the ghost lies a little apart from the row
