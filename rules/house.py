@@ -20,8 +20,8 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import FocusFirstProblem
+from rules.games.ghost import cards
 
-from . import cards
 from .loader import variant_name
 from .words import format_points
 

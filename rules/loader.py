@@ -17,7 +17,8 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 
-from . import cards
+from rules.games.ghost import cards
+
 from .games.ghost.round import play_round
 from .schema import (
     BLOCK_KINDS,

@@ -13,7 +13,8 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from . import cards
+from rules.games.ghost import cards
+
 from .games.ghost.picture import table_picture
 from .games.ghost.round import play_round
 from .loader import Rules, choose_patches, patched, rules, shown_items

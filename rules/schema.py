@@ -11,7 +11,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from . import cards
+from rules.games.ghost import cards
 
 # "A high card" in the strategy figures: worth more than this.
 HIGH_CARD = Decimal(9)

@@ -9,7 +9,9 @@ from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
-from . import cards, rendering, schema
+from rules.games.ghost import cards
+
+from . import rendering, schema
 from .house import HouseFields, differences, summary
 
 # Rules pages change only with a deploy: keep the whole response per language, let

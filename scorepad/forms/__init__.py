@@ -10,7 +10,8 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import FocusFirstProblem
-from rules import cards, words
+from rules import words
+from rules.games.ghost import cards
 from rules.house import HouseFields
 from rules.loader import variant_name
 from scorepad.forms.fields import (

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from rules import cards
+from rules.games.ghost import cards
 from scorepad.logic import chart, scoring
 from scorepad.models.changes import Change, Result, RoundChanges  # noqa: F401  (Result: for importers)
 from scorepad.models.querysets import GameQuerySet

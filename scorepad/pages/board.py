@@ -16,7 +16,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from rules import cards, loader, words
+from rules import loader, words
+from rules.games.ghost import cards
 from scorepad.forms import example_total
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.utils import translation
 
-from rules import cards
+from rules.games.ghost import cards
 from rules.views import house_url
 from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, no_sideways_scroll, wait_for_worker
 

@@ -5,7 +5,7 @@ sideways, every label inside the picture, clear of the cards and of the other la
 import pytest
 from django.utils import translation
 
-from rules import cards
+from rules.games.ghost import cards
 from rules.views import house_url
 from tests.browser.conftest import HAVE_CHROMIUM, LANGS, axe_clean, no_sideways_scroll
 

@@ -13,7 +13,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from rules import cards, loader, rendering, schema, words
+from rules import loader, rendering, schema, words
+from rules.games.ghost import cards
 from rules.house import from_slug, to_slug
 from rules.views import house_url
 from scorepad.models import Game

@@ -18,7 +18,8 @@ import pytest
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from rules import cards, loader, rendering, schema, words
+from rules import loader, rendering, schema, words
+from rules.games.ghost import cards
 from rules.games.ghost.round import play_round
 
 HOUSES = schema.all_houses()

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from rules import cards
+from rules.games.ghost import cards
 from rules.words import parse_ranks
 from scorepad.forms import NewGameForm, RoundForm
 from scorepad.logic.scoring import outcome

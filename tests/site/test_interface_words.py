@@ -12,7 +12,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from rules import cards, words
+from rules import words
+from rules.games.ghost import cards
 from rules.views import house_url
 from scorepad.models import Game
 from tests.conftest import enter, make_game, new_game_data, url

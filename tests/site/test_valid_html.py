@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from rules import cards
+from rules.games.ghost import cards
 from rules.views import house_url
 from tests.conftest import make_game, play_rounds
 

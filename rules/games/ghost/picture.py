@@ -1,5 +1,5 @@
 """The table picture: where each card lies at the start of a round, drawn from the
-table's facts (rules.cards.table_facts) so that it is true at every table.
+table's facts (cards.table_facts) so that it is true at every table.
 
 The picture seats as many players as the table has when only two may play, and three
 when more may (its description says how many the table seats). Each seat shows the
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import cards
 from rules.words import NUMBER_WORDS
+
+from . import cards
 
 CARD_W, CARD_H, GAP = 28, 40, 6
 GHOST_GAP = 12  # the ghost lies a little apart from the row

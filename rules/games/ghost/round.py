@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from rules.cards import (
+from .cards import (
     DECK_SIZE,
     House,
     dealer_of,

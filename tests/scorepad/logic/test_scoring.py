@@ -5,7 +5,7 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import cards
+from rules.games.ghost import cards
 from scorepad.logic.scoring import dealer_for_round, finished, outcome
 
 D = Decimal

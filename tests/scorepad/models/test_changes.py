@@ -19,7 +19,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from rules import cards
+from rules.games.ghost import cards
 from scorepad import models
 from scorepad.logic.scoring import outcome
 from scorepad.models import Game, NameChange, Result, Round
