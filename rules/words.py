@@ -17,7 +17,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from rules.games.ghost import cards
+from . import cards
 
 RANK_NAMES = {
     "en": {
