@@ -1,15 +1,9 @@
-"""A table's house rules in the address, and the form that chooses them.
-
-Every combination has one address: the rules page's path with the choices that differ
-from the site's defaults, in a fixed order, as words joined by "+":
-`/en/rules/jack-11+stock-only+to-15/`. A path (not a query) so a CDN or the static
-export can keep each combination as a file. The words are the same in both languages,
-so the language switch keeps the combination.
+"""Ghost's table: the form that chooses its house rules, and what a page says of them.
+(Their words in a page's address: rules/address.py.)
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -24,64 +18,6 @@ from rules.games.ghost import cards
 
 from .loader import variant_name
 from .words import format_points
-
-VARIANT_WORDS = {"seven_cards": "seven-cards", "three_in_hand": "three-in-hand"}
-THRESHOLD_WORD = re.compile(r"to-([1-9][0-9]{0,2})")
-SEPARATOR = "+"
-
-
-def to_words(house: cards.House) -> list[str]:
-    words = []
-    if house.variant != cards.STANDARD.key:
-        words.append(VARIANT_WORDS[house.variant])
-    for rule in cards.HOUSE_RULES:
-        if rule.holds(house):
-            words.append(rule.word)
-        elif rule.field == "threshold" and house.threshold != cards.LOSS_THRESHOLD:
-            words.append(f"to-{house.threshold}")
-    return words
-
-
-def to_slug(house: cards.House) -> str:
-    return SEPARATOR.join(to_words(house))
-
-
-def from_slug(slug: str) -> cards.House:
-    """The house rules a path names, in any order; ValueError for an unknown word, a
-    word twice, or a combination that cannot be played."""
-    fields: dict = {}
-    variants = {word: key for key, word in VARIANT_WORDS.items()}
-    rules = {rule.word: rule for rule in cards.HOUSE_RULES}
-    for word in slug.split(SEPARATOR):
-        if word in variants:
-            name, value = "variant", variants[word]
-        elif word in rules:
-            name, value = rules[word].field, rules[word].value
-        elif match := THRESHOLD_WORD.fullmatch(word):
-            name, value = "threshold", int(match[1])
-            if value == cards.LOSS_THRESHOLD:
-                raise ValueError("the default threshold is not named")
-        else:
-            raise ValueError(f"unknown house rule {word!r}")
-        if name in fields:
-            raise ValueError(f"{name} given twice")
-        fields[name] = value
-    house = cards.House(**fields)
-    if house.is_default():
-        raise ValueError("no house rule named")
-    return house
-
-
-class HouseConverter:
-    """`<house:house>` in a URL: a non-empty slug of known words."""
-
-    regex = r"[a-z0-9-]+(?:\+[a-z0-9-]+)*"
-
-    def to_python(self, value: str) -> cards.House:
-        return from_slug(value)
-
-    def to_url(self, value: cards.House) -> str:
-        return to_slug(value)
 
 
 def threshold_text() -> str:

@@ -1,9 +1,10 @@
-"""The rules as data: load a game's rules texts (Ghost's: rules/games/ghost/rules.toml)
-and check them.
+"""The rules as data: load a game's rules texts (the file its game object names, Ghost's
+rules/games/ghost/rules.toml) and check them.
 
 The file holds each text in English and Norwegian side by side. Loading fails loudly,
 naming the entry, when a text lacks a language, a card or placeholder is unknown, or a
-variant of rules/cards.py has no description, so a broken edit never reaches a page.
+variant of the game has no description, so a broken edit never reaches a page. The game
+is a parameter (rules/game.py); without one, the default game of rules/games.
 """
 
 from __future__ import annotations
@@ -17,24 +18,15 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 
-from rules.games.ghost import cards
+from rules import cards, games
+from rules.address import to_slug
+from rules.game import Game
 
-from .games.ghost.round import play_round
-from .schema import (
-    BLOCK_KINDS,
-    FACT_KEYS,
-    FACTS,
-    PERCENT_FACTS,
-    PLACEHOLDER,
-    TOTAL_KINDS,
-    VALUE_KINDS,
-    all_houses,
-    holds,
-)
+from .schema import FACT_KEYS, PLACEHOLDER, block_kinds, facts, holds, total_kinds, value_kinds
 from .words import NUMBER_WORDS
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
-DATA_FILE = Path(__file__).parent / "games" / "ghost" / "rules.toml"
+DATA_FILE = games.default().texts  # the default game's texts
 
 
 class ContentError(ValueError):
@@ -52,7 +44,10 @@ class Rules:
     round: dict[str, Any]
 
 
-def _check_text(node: Any, where: str, figures: set[str] = frozenset()) -> None:
+def _check_text(
+    node: Any, where: str, figures: set[str] = frozenset(), game: Game | None = None
+) -> None:
+    game = game or games.default()
     if not isinstance(node, dict):
         raise ContentError(f"{where}: expected a text in {' and '.join(LANGUAGES)}")
     for lang in LANGUAGES:
@@ -60,12 +55,12 @@ def _check_text(node: Any, where: str, figures: set[str] = frozenset()) -> None:
         if not isinstance(text, str) or not text.strip():
             raise ContentError(f"{where}: the {lang!r} text is missing")
         for kind, arg in PLACEHOLDER.findall(text):
-            _check_placeholder(kind, arg, f"{where} ({lang})", figures)
+            _check_placeholder(kind, arg, f"{where} ({lang})", figures, game)
         if PLACEHOLDER.sub("", text).count("{"):
             raise ContentError(f"{where} ({lang}): a placeholder is not closed or malformed")
     for key in FACT_KEYS:
         if key in node:
-            _check_facts(node[key], f"{where}.{key}")
+            _check_facts(node[key], f"{where}.{key}", game)
     extra = set(node) - set(LANGUAGES) - set(FACT_KEYS)
     if extra:
         raise ContentError(f"{where}: unknown language {sorted(extra)}")
@@ -79,21 +74,22 @@ def _check_cards(codes: Any, where: str) -> None:
             raise ContentError(f"{where}: unknown card or rank {code!r}") from None
 
 
-def _check_placeholder(kind: str, arg: str, where: str, figures: set[str]) -> None:
-    if kind in VALUE_KINDS:
+def _check_placeholder(kind: str, arg: str, where: str, figures: set[str], game: Game) -> None:
+    known = facts(game=game)
+    if kind in value_kinds(game):
         if arg not in cards.RANKS:
             raise ContentError(f"{where}: unknown rank {arg!r} in {{{kind}:{arg}}}")
-    elif kind == "cards" or kind in TOTAL_KINDS:
+    elif kind == "cards" or kind in total_kinds(game):
         _check_cards(arg, where)
     elif kind in ("fact", "word", "Word", "percent"):
-        if arg not in FACTS:
+        if arg not in known:
             raise ContentError(f"{where}: unknown fact {arg!r}")
-        if (kind == "percent") != (arg in PERCENT_FACTS):
+        if (kind == "percent") != (arg in game.percent_figures):
             raise ContentError(f"{where}: {arg} is {'' if kind == 'percent' else 'not '}a share")
         if kind in ("word", "Word") and (
-            not 0 <= FACTS[arg] < len(NUMBER_WORDS["en"]) or FACTS[arg] % 1
+            not 0 <= known[arg] < len(NUMBER_WORDS["en"]) or known[arg] % 1
         ):
-            raise ContentError(f"{where}: {arg} = {FACTS[arg]} is no small count; use {{fact:…}}")
+            raise ContentError(f"{where}: {arg} = {known[arg]} is no small count; use {{fact:…}}")
     elif kind == "ex":
         if arg not in figures:
             raise ContentError(f"{where}: {{ex:{arg}}} is not a figure of this block")
@@ -101,53 +97,53 @@ def _check_placeholder(kind: str, arg: str, where: str, figures: set[str]) -> No
         raise ContentError(f"{where}: unknown placeholder {{{kind}:…}}")
 
 
-def _check_facts(spec: Any, where: str) -> None:
+def _check_facts(spec: Any, where: str, game: Game) -> None:
     if not isinstance(spec, dict) or not spec:
         raise ContentError(f'{where}: name facts, as in {{ lie = "row" }}')
     for name, wanted in spec.items():
-        if name not in cards.FACT_VALUES:
+        if name not in game.fact_values:
             raise ContentError(f"{where}: unknown fact {name!r}")
         for value in wanted if isinstance(wanted, list) else [wanted]:
-            if value not in cards.FACT_VALUES[name]:
+            if value not in game.fact_values[name]:
                 raise ContentError(f"{where}: {name} is never {value!r}")
 
 
-def _check_block(block: dict[str, Any], where: str) -> None:
-    kind = BLOCK_KINDS.get(block.get("kind"))
+def _check_block(block: dict[str, Any], where: str, game: Game) -> None:
+    kind = block_kinds(game).get(block.get("kind"))
     if kind is None:
         raise ContentError(f"{where}: unknown block kind {block.get('kind')!r}")
     for key in FACT_KEYS:
         if key in block:
-            _check_facts(block[key], f"{where}.{key}")
+            _check_facts(block[key], f"{where}.{key}", game)
     for field in kind.texts:
-        _check_text(block.get(field), f"{where}.{field}", kind.figures)
+        _check_text(block.get(field), f"{where}.{field}", kind.figures, game)
     if kind.items is not None:
         if not block.get("items"):
             raise ContentError(f"{where}: a {block['kind']} needs items")
         for i, item in enumerate(block["items"]):
             if not kind.items:
-                _check_text(item, f"{where}.items[{i}]")
+                _check_text(item, f"{where}.items[{i}]", game=game)
             for field in kind.items:
-                _check_text(item.get(field), f"{where}.items[{i}].{field}")
+                _check_text(item.get(field), f"{where}.items[{i}].{field}", game=game)
             for key in FACT_KEYS if kind.items else ():
                 if key in item:
-                    _check_facts(item[key], f"{where}.items[{i}].{key}")
+                    _check_facts(item[key], f"{where}.items[{i}].{key}", game)
     for field in kind.cards:
         if field in block:
             _check_cards(block[field], f"{where}.{field}")
     if block["kind"] == "table_picture" and block.get("variant", "house") not in (
         "house",
-        *cards.VARIANTS,
+        *game.variants,
     ):
         raise ContentError(f"{where}: unknown variant {block['variant']!r}")
 
 
-def _conditions(patch: dict[str, Any], where: str) -> frozenset[str]:
+def _conditions(patch: dict[str, Any], where: str, game: Game) -> frozenset[str]:
     when = patch.get("when")
     when = [when] if isinstance(when, str) else when
     if not when or not isinstance(when, list):
         raise ContentError(f"{where}: a patch needs `when`, a house rule or a variant")
-    unknown = set(when) - cards.HOUSE_CONDITIONS
+    unknown = set(when) - game.conditions
     if unknown:
         raise ContentError(f"{where}: unknown house rule {sorted(unknown)}")
     return frozenset(when)
@@ -165,8 +161,10 @@ def _targets(data: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
     return found
 
 
-def check(data: dict[str, Any]) -> Rules:
-    """Validate parsed rules data; raise ContentError naming the first broken entry."""
+def check(data: dict[str, Any], game: Game | None = None) -> Rules:
+    """Validate parsed rules data of a game (the default game when none is given);
+    raise ContentError naming the first broken entry."""
+    game = game or games.default()
     sections = data.get("sections") or []
     if not sections:
         raise ContentError("rules: there are no sections")
@@ -177,9 +175,9 @@ def check(data: dict[str, Any]) -> Rules:
         if not sid or sid in seen:
             raise ContentError(f"{where}: every section needs a unique id")
         seen.add(sid)
-        _check_text(section.get("title"), f"{where}.title")
+        _check_text(section.get("title"), f"{where}.title", game=game)
         for j, block in enumerate(section.get("blocks", [])):
-            _check_block(block, f"{where}.blocks[{j}]")
+            _check_block(block, f"{where}.blocks[{j}]", game)
             if "id" in block:
                 if block["id"] in seen:
                     raise ContentError(f"{where}.blocks[{j}]: the id {block['id']!r} is taken")
@@ -187,16 +185,16 @@ def check(data: dict[str, Any]) -> Rules:
 
     variants = data.get("variants") or {}
     for key in variants:
-        if key not in cards.VARIANTS:
-            raise ContentError(f"variants.{key}: no such variant in rules/cards.py")
-    for key in cards.VARIANTS:
+        if key not in game.variants:
+            raise ContentError(f"variants.{key}: no such variant of {game.key}")
+    for key in game.variants:
         entry = variants.get(key)
         if not entry:
             raise ContentError(f"variants.{key}: the variant has no entry")
-        _check_text(entry.get("name"), f"variants.{key}.name")
+        _check_text(entry.get("name"), f"variants.{key}.name", game=game)
         if "description" not in entry:
             raise ContentError(f"variants.{key}: the variant has no description")
-        _check_text(entry["description"], f"variants.{key}.description")
+        _check_text(entry["description"], f"variants.{key}.description", game=game)
 
     groups = (
         ("faq", ("question", "answer")),
@@ -206,7 +204,7 @@ def check(data: dict[str, Any]) -> Rules:
     for group, fields in groups:
         for i, entry in enumerate(data.get(group) or []):
             for field in fields:
-                _check_text(entry.get(field), f"{group}[{i}].{field}")
+                _check_text(entry.get(field), f"{group}[{i}].{field}", game=game)
     for i, entry in enumerate(data.get("faq") or []):
         if not entry.get("id") or entry["id"] in seen:
             raise ContentError(f"faq[{i}]: every question needs a unique id")
@@ -215,7 +213,7 @@ def check(data: dict[str, Any]) -> Rules:
     targets = _targets(data)
     for i, patch in enumerate(data.get("patches") or []):
         where = f"patches[{i}]"
-        patch["conditions"] = _conditions(patch, where)
+        patch["conditions"] = _conditions(patch, where, game)
         target = patch.get("replace")
         if target not in targets:
             raise ContentError(f"{where}: `replace` names no block or question: {target!r}")
@@ -224,10 +222,10 @@ def check(data: dict[str, Any]) -> Rules:
             continue
         merged = patched(original, {target: patch})
         if kind == "block":
-            _check_block(merged, f"{where} ({target})")
+            _check_block(merged, f"{where} ({target})", game)
         else:
             for field in ("question", "answer"):
-                _check_text(merged.get(field), f"{where}.{field}")
+                _check_text(merged.get(field), f"{where}.{field}", game=game)
 
     rules = Rules(
         sections,
@@ -239,30 +237,28 @@ def check(data: dict[str, Any]) -> Rules:
         data.get("round") or {},
     )
     scripts = rules.round
-    for key in cards.TABLE_VARIANTS:
+    for key in game.table_variants:
         if key not in scripts:
             raise ContentError(f"round.{key}: every variant a table can choose needs its round")
-    for house in all_houses():
+    for house in game.all_houses():
         try:
             patches = choose_patches(rules, house)
         except ValueError as error:
             raise ContentError(f"patches for {sorted(house.conditions())}: {error}") from None
         prove(rules, house, patches)
         try:
-            play_round(scripts[house.variant], house)
+            game.play_round(scripts[house.variant], house)
         except (ValueError, KeyError, TypeError) as error:
             where = f"round.{house.variant}, with {sorted(house.conditions())}"
             raise ContentError(f"{where}: {error}") from None
     return rules
 
 
-def table_name(house: cards.House) -> str:
-    from .house import to_slug
-
+def table_name(house: Any) -> str:
     return f"“{to_slug(house) or 'the defaults'}” {sorted(house.conditions())}"
 
 
-def prove(rules: Rules, house: cards.House, patches: dict[str, dict[str, Any]]) -> None:
+def prove(rules: Rules, house: Any, patches: dict[str, dict[str, Any]]) -> None:
     """Every block, item and question shown at this table is true there: the facts it
     assumes hold. Otherwise ContentError naming the block and the table."""
 
@@ -306,7 +302,7 @@ def patched(entry: dict[str, Any], patches: dict[str, dict[str, Any]]) -> dict[s
     return {**kept, **patch_fields(patch), "patched": True}
 
 
-def shown_items(block: dict[str, Any], house: cards.House) -> list[Any]:
+def shown_items(block: dict[str, Any], house: Any) -> list[Any]:
     """A block's items that are shown at this table (an item may be `only` for some)."""
     return [
         item
@@ -319,15 +315,16 @@ def patch_fields(patch: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in patch.items() if k not in ("when", "replace", "conditions", "drop")}
 
 
-def choose_patches(rules: Rules, house: cards.House) -> dict[str, dict[str, Any]]:
+def choose_patches(rules: Rules, house: Any) -> dict[str, dict[str, Any]]:
     """For each id, the patch that applies to this table: of those whose house rules all
     hold, a variant's before a house rule's, then the one naming the most of them. Two
     such patches of equal weight are an error."""
     held = house.conditions()
+    variants = set(games.of(house).table_variants)
     chosen: dict[str, dict[str, Any]] = {}
 
     def weight(patch):  # a variant's patch outweighs a house rule's
-        return (bool(patch["conditions"] & set(cards.TABLE_VARIANTS)), len(patch["conditions"]))
+        return (bool(patch["conditions"] & variants), len(patch["conditions"]))
 
     applying: dict[str, list[dict[str, Any]]] = {}
     for patch in rules.patches:
@@ -341,18 +338,27 @@ def choose_patches(rules: Rules, house: cards.House) -> dict[str, dict[str, Any]
     return chosen
 
 
-def load(path: Path = DATA_FILE) -> Rules:
+def load(path: Path | None = None, game: Game | None = None) -> Rules:
+    """A game's texts checked (its own file, or the one at `path`)."""
+    game = game or games.default()
+    path = path or game.texts
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{path.name}: {error}") from error
-    return check(data)
+    return check(data, game)
+
+
+def rules(key: str | None = None) -> Rules:
+    """A game's texts, loaded and checked once per process (the default game's for
+    None)."""
+    return _rules(games.get(key).key)
 
 
 @cache
-def rules() -> Rules:
-    return load()
+def _rules(key: str) -> Rules:
+    return load(game=games.get(key))
 
 
-def variant_name(key: str, language: str | None = None) -> str:
-    return rules().variants[key]["name"][language or translation.get_language()]
+def variant_name(key: str, language: str | None = None, game: str | None = None) -> str:
+    return rules(game).variants[key]["name"][language or translation.get_language()]

@@ -1,11 +1,12 @@
 """The rules rendered in one language for one table: texts with their placeholders
 filled, the worked examples, the value and variant tables, the whole round, the picture.
+The game is the table's (`games.of(house)`): its texts, figures and examples.
 """
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -13,12 +14,10 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from rules.games.ghost import cards
+from rules import cards, games
 
-from .games.ghost.picture import table_picture
-from .games.ghost.round import play_round
 from .loader import Rules, choose_patches, patched, rules, shown_items
-from .schema import BLOCK_KINDS, PLACEHOLDER, TOTAL_KINDS, VALUE_KINDS, facts, holds
+from .schema import PLACEHOLDER, block_kinds, facts, holds, total_kinds, value_kinds
 from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
 
 # day before month in both languages, as the scorepad writes its dates
@@ -29,22 +28,26 @@ def render_text(
     node: dict[str, str],
     language: str,
     figures: dict | None = None,
-    house: cards.House = cards.DEFAULT_HOUSE,
+    house: Any = None,
 ) -> SafeString:
     """One text in one language, escaped, with its placeholders filled in for the
-    table's house rules."""
+    table's house rules (the default game's default table when none is given)."""
     figures = figures or {}
+    house = games.default().House() if house is None else house
+    game = games.of(house)
     known = facts(house)
+    values, totals = value_kinds(game), total_kinds(game)
 
     def fill(match: re.Match) -> str:
         kind, arg = match.groups()
-        if kind in VALUE_KINDS:
-            return format_points(cards.card_value(arg, VALUE_KINDS[kind] or house.jack), language)
+        if kind in values:
+            at = replace(house, **values[kind])
+            return format_points(game.card_table(at)[arg], language)
         if kind == "cards":
             return " ".join(card_html(code, language) for code in arg.split())
-        if kind in TOTAL_KINDS:
+        if kind in totals:
             return format_points(
-                cards.hand_total(arg.split(), TOTAL_KINDS[kind] or house.jack), language
+                game.hand_total(arg.split(), replace(house, **totals[kind])), language
             )
         if kind == "fact":
             return format_points(known[arg], language)
@@ -58,40 +61,10 @@ def render_text(
     return mark_safe(PLACEHOLDER.sub(fill, escape(node[language])))
 
 
-def example_figures(block: dict[str, Any], house: cards.House = cards.DEFAULT_HOUSE) -> dict:
-    """The numbers a worked example shows, all computed from the card table."""
-    kind = block["kind"]
-    jack = house.jack
-    if kind == "hand_example":
-        other = cards.JACK_ELEVEN if jack == cards.JACK_HALF else cards.JACK_HALF
-        return {
-            "total": cards.hand_total(block["cards"], jack),
-            "total11": cards.hand_total(block["cards"], cards.JACK_ELEVEN),
-            "other": cards.hand_total(block["cards"], other),
-        }
-    if kind == "swap_example":
-        leaves = cards.hand_total([block["replaced"]], jack)
-        arrives = cards.hand_total([block["drawn"]], jack)
-        return {
-            "place": block["place"],
-            "leaves": leaves,
-            "arrives": arrives,
-            "saved": leaves - arrives,
-        }
-    row_total = cards.hand_total(block["row"], jack)
-    ghost_value = cards.hand_total([block["ghost"]], jack)
-    return {
-        "row_total": row_total,
-        "ghost_value": ghost_value,
-        "total": row_total + ghost_value,
-        "opponent": block["opponent"],
-    }
-
-
-def value_rows(language: str, jack_value: Decimal = cards.JACK_HALF) -> list[dict[str, str]]:
-    """The card-value table from the card table: cards that count their face value share
-    one row; every other rank gets its own, cheapest first."""
-    table = cards.card_table(jack_value)
+def value_rows(language: str, house: Any) -> list[dict[str, str]]:
+    """The card-value table from the game's card table at this table: cards that count
+    their face value share one row; every other rank gets its own, cheapest first."""
+    table = games.of(house).card_table(house)
     face = [r for r in cards.RANKS if r.isdigit() and table[r] == int(r)]
     special = sorted((r for r in cards.RANKS if r not in face and r != "T"), key=table.get)
 
@@ -116,22 +89,18 @@ def value_rows(language: str, jack_value: Decimal = cards.JACK_HALF) -> list[dic
     return [*low, face_row, *high]
 
 
-def variant_rows(language: str, house: cards.House = cards.DEFAULT_HOUSE) -> list[dict[str, Any]]:
+def variant_rows(language: str, house: Any = None) -> list[dict[str, Any]]:
     """Every variant, the standard game first, with its players, cards and the round
-    totals it can give (with the table's jack unless the variant settles it)."""
-    return [variant_row(key, language, house) for key in cards.VARIANTS]
+    totals it can give (the default game's default table when none is given)."""
+    house = games.default().House() if house is None else house
+    return [variant_row(key, language, house) for key in games.of(house).variants]
 
 
-def variant_row(
-    key: str, language: str, house: cards.House = cards.DEFAULT_HOUSE
-) -> dict[str, Any]:
-    data = rules().variants
-    variant = cards.VARIANTS[key]
-    jack = variant.fixed_jack or house.jack
-    totals = cards.possible_totals(variant, jack)
-    players = variant.max_players
-    if key == house.variant:
-        players = house.max_players
+def variant_row(key: str, language: str, house: Any) -> dict[str, Any]:
+    game = games.of(house)
+    data = rules(game.key).variants
+    row = game.variant_facts(key, house)
+    totals, players, least = row["totals"], row["players"], game.least_players
     return {
         "key": key,
         "name": data[key]["name"][language],
@@ -139,111 +108,40 @@ def variant_row(
         "description": render_text(
             data[key]["description"],
             language,
-            house=cards.House(
-                variant=key if key in cards.TABLE_VARIANTS else cards.STANDARD.key,
-                jack=house.jack,
-            ),
+            house=row["described_at"],
         ),
         # "2 players", or the range "2–6 players", never a bare "up to 6"
-        "players": (
-            str(players)
-            if players == cards.PLAYER_RANGE[0]
-            else f"{cards.PLAYER_RANGE[0]}\u2013{players}"
-        ),
-        "cards": variant.hand_size,
+        "players": str(players) if players == least else f"{least}\u2013{players}",
+        "cards": row["cards"],
         "lowest": format_points(min(totals), language),
         "highest": format_points(max(totals), language),
         # with the jack at 0.5 a half needs a jack, which takes a place a king would need
         "highest_half": next(
             (format_points(t, language) for t in sorted(totals, reverse=True) if t % 1), None
         ),
-        "house_rule": key in ("jack_eleven", "stock_only"),
+        "house_rule": row["house_rule"],
     }
 
 
-def whole_round(language: str, house: cards.House) -> dict[str, Any]:
-    """The variant's scripted round of the rules data, played under the table's rules."""
-    script = rules().round[house.variant]
-    played = play_round(script, house)
-    names = [str(n) for n in script["names"]]
-    jack = house.jack
-
-    def card(code):
-        return card_html(code, language)
-
-    def pts(value):
-        return format_points(value, language)
-
-    def worth(code):
-        return pts(cards.hand_total([code], jack))
-
-    turns = [
-        {
-            "number": turn.number,
-            "name": names[turn.player],
-            "card": card(turn.card),
-            "points": worth(turn.card),
-            "place": turn.place,
-            "replaced": turn.replaced and card(turn.replaced),
-            "replaced_points": turn.replaced and worth(turn.replaced),
-            "seen": turn.seen,
-        }
-        for turn in played.turns
-    ]
-    players = [
-        {
-            "name": name,
-            "draw": card(played.draw[i]),
-            "draw_points": worth(played.draw[i]),
-            "dealt": [card(c) for c in played.dealt[i]],
-            "peeked": [card(played.dealt[i][p - 1]) for p in played.peeked[i]],
-            "peeked_places": played.peeked[i],
-            "row": [{"card": card(c), "points": worth(c)} for c in played.rows[i]],
-            "row_total": pts(played.row_totals[i]),
-            "ghost": card(played.ghosts[i]),
-            "ghost_points": worth(played.ghosts[i]),
-            "total": pts(played.totals[i]),
-            "wins": i in played.winners,
-            # a single round at the threshold: the highest total loses the game
-            "over": house.threshold is not None
-            and played.totals[i] >= house.threshold
-            and played.totals[i] == max(played.totals),
-        }
-        for i, name in enumerate(names)
-    ]
-    return {
-        "players": players,
-        "two": len(players) == cards.PLAYER_RANGE[0],
-        "in_hand": played.in_hand,
-        "all_seen": played.all_seen,
-        "row_size": house.rules_variant.row_size,
-        "turns": turns,
-        "dealer": names[played.dealer],
-        "starter": names[played.starter],
-        "start_card": played.start_card and card(played.start_card),
-        "stock": played.stock_size,
-        "first_quiet": len(played.turns) + 1,
-        "last_turn": played.stock_size,
-        "quiet_turns": played.quiet_turns,
-        "last_player": names[played.last_player],
-        "winners": [names[i] for i in played.winners],
-        "difference": pts(sorted(played.totals)[len(played.winners)] - min(played.totals))
-        if len(played.winners) < len(players)
-        else pts(0),
-        "threshold": house.threshold,
-    }
+def whole_round(language: str, house: Any) -> dict[str, Any]:
+    """The variant's scripted round of the game's texts, played under the table's rules
+    and told in one language (the game words each step: `whole_round`)."""
+    game = games.of(house)
+    script = rules(game.key).round[house.variant]
+    return game.whole_round(script, language, house)
 
 
 def _render_block(
-    block: dict[str, Any], language: str, house: cards.House, data: Rules, patches: dict
+    block: dict[str, Any], language: str, house: Any, data: Rules, patches: dict
 ) -> dict[str, Any]:
-    kind = BLOCK_KINDS[block["kind"]]
+    game = games.of(house)
+    kind = block_kinds(game)[block["kind"]]
     item: dict[str, Any] = {
         "kind": block["kind"],
         "id": block.get("id"),
         "patched": "patched" in block,
     }
-    figures = example_figures(block, house) if kind.figures else None
+    figures = game.example_figures(block, house) if kind.figures else None
 
     def text(node):
         return render_text(node, language, figures, house)
@@ -261,14 +159,12 @@ def _render_block(
             cards=[
                 {
                     "html": card_html(c, language),
-                    "points": format_points(cards.hand_total([c], house.jack), language),
+                    "points": format_points(game.hand_total([c], house), language),
                 }
                 for c in block.get("cards") or block.get("row") or []
             ],
             ghost=block.get("ghost") and card_html(block["ghost"], language),
-            jack_half=house.jack == cards.JACK_HALF,
-            in_hand=house.rules_variant.in_hand,
-            players_two=cards.table_facts(house).most_players == cards.PLAYER_RANGE[0],
+            **game.example_context(house),
         )
     extra = EXTRAS.get(block["kind"])
     if extra:
@@ -294,10 +190,10 @@ def _faq(block, language, house, data, patches, text):
 
 # What a kind of block shows besides its texts and items.
 EXTRAS = {
-    "values": lambda block, language, house, *_: {"rows": value_rows(language, house.jack)},
+    "values": lambda block, language, house, *_: {"rows": value_rows(language, house)},
     "variants": lambda block, language, house, *_: {"rows": variant_rows(language, house)},
     "table_picture": lambda block, language, house, *_: {
-        "picture": table_picture(language, house, block.get("variant", "house"))
+        "picture": games.of(house).table_picture(language, house, block.get("variant", "house"))
     },
     "whole_round": lambda block, language, house, *_: {"round": whole_round(language, house)},
     "faq": _faq,
@@ -319,12 +215,11 @@ EXTRAS = {
 
 
 @lru_cache(maxsize=512)
-def rendered_sections(
-    language: str, house: cards.House = cards.DEFAULT_HOUSE
-) -> list[dict[str, Any]]:
+def rendered_sections(language: str, house: Any = None) -> list[dict[str, Any]]:
     """Every section of the rules page in one language for one table's house rules,
-    rendered once per process and table."""
-    data = rules()
+    rendered once per process and table (the default game's default table for None)."""
+    house = games.default().House() if house is None else house
+    data = rules(games.of(house).key)
     patches = choose_patches(data, house)
     out = []
     for section in data.sections:

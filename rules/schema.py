@@ -1,76 +1,33 @@
-"""What rules.toml may say: the kinds of block, the placeholders and the numbers they
-name, the facts a block may assume, and every table a reader can choose (the loader
-proves each text true at each of them)."""
+"""What a game's rules texts may say: the kinds of block, the placeholders and the
+numbers they name, the facts a block may assume, and every table a reader can choose
+(the loader proves each text true at each of them). The game is a parameter: its own
+kinds of block, figures and facts come from the game object (rules/game.py)."""
 
 from __future__ import annotations
 
-import itertools
 import re
-from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from rules.games.ghost import cards
+from rules import games
+from rules.game import Game, Kind
 
-# "A high card" in the strategy figures: worth more than this.
-HIGH_CARD = Decimal(9)
-
-
-def _tenth(value: Decimal) -> Decimal:
-    return value.quantize(Decimal("0.1"))
+__all__ = ["Kind"]
 
 
-@cache
-def facts(house: cards.House = cards.DEFAULT_HOUSE) -> dict[str, Decimal | int]:
-    """Every number the rules texts may name, for one table's house rules."""
-    variant = house.rules_variant
-    known = cards.table_facts(house)
-    average = cards.average_card(house.jack)
-    return {
-        "players": variant.max_players,
-        "min_players": known.least_players,
-        "most_players": known.most_players,
-        "five_card_most": cards.most_players(cards.STANDARD, house.face_up_start),
-        "deck": cards.DECK_SIZE,
-        "copies": cards.COPIES_PER_RANK,
-        "peeked": cards.PEEKED_CARDS,
-        "hand": variant.hand_size,
-        "row": variant.row_size,
-        "seven_row": cards.VARIANTS["seven_cards"].row_size,
-        "three_row": cards.VARIANTS["three_in_hand"].row_size,
-        "threshold": house.threshold or cards.LOSS_THRESHOLD,
-        "default_threshold": cards.LOSS_THRESHOLD,
-        "round_minutes": cards.ROUND_MINUTES,
-        "game_min": cards.GAME_MINUTES[0],
-        "game_max": cards.GAME_MINUTES[1],
-        "max_players": max(v.max_players for v in cards.VARIANTS.values()),
-        "lowest": cards.lowest_total(variant, house.jack),
-        "highest": cards.highest_total(variant, house.jack),
-        "average": _tenth(average),
-        "dealt_average": _tenth(average * variant.hand_size),
-        "unknown": cards.unknown_at_setup(house),
-        "unseen_average": _tenth(average * cards.unknown_at_setup(house)),
-        "high_card": HIGH_CARD,
-        "share_over_nine": cards.share_worth_more_than(HIGH_CARD, house.jack),
-    }
+def facts(house: Any = None, game: Game | None = None) -> dict[str, Decimal | int]:
+    """Every number the rules texts may name, for one table's house rules (the default
+    game's default table when none is given)."""
+    if house is None:
+        game = game or games.default()
+        house = game.House()
+    return (game or games.of(house)).figures(house)
 
 
 FACTS = facts()
 
-
-@dataclass(frozen=True)
-class Kind:
-    """What a kind of block holds: its texts, its items (each a text, or a few texts by
-    field), the figures its texts may name, the fields that hold cards."""
-
-    texts: tuple[str, ...] = ()
-    items: tuple[str, ...] | None = None  # () items are texts themselves
-    figures: frozenset[str] = frozenset()
-    cards: tuple[str, ...] = ()
-
-
-BLOCK_KINDS = {
+# The kinds of block every game's texts may use; a game adds its own (`block_kinds`).
+BASE_KINDS = {
     "p": Kind(texts=("text",)),
     "list": Kind(items=()),
     "steps": Kind(items=()),
@@ -82,22 +39,13 @@ BLOCK_KINDS = {
     "sources": Kind(),
     "whole_round": Kind(),
     "table_picture": Kind(),
-    "hand_example": Kind(
-        texts=("caption", "text"),
-        figures=frozenset({"total", "total11", "other"}),
-        cards=("cards",),
-    ),
-    "swap_example": Kind(
-        texts=("caption", "text"),
-        figures=frozenset({"place", "leaves", "arrives", "saved"}),
-        cards=("drawn", "replaced"),
-    ),
-    "ghost_example": Kind(
-        texts=("caption", "text"),
-        figures=frozenset({"row_total", "ghost_value", "total", "opponent"}),
-        cards=("row", "ghost"),
-    ),
 }
+
+
+def block_kinds(game: Game | None = None) -> dict[str, Kind]:
+    return {**BASE_KINDS, **(game or games.default()).block_kinds}
+
+
 # Keys a text, an item or a block may carry besides its languages: the facts it takes
 # for granted (`assumes`, proved for every table it is shown at), and the facts it is
 # shown for (`only`, a condition).
@@ -105,33 +53,26 @@ FACT_KEYS = ("assumes", "only")
 
 
 PLACEHOLDER = re.compile(r"\{(\w+):([^{}]*)\}")
-VALUE_KINDS = {"value": None, "value11": cards.JACK_ELEVEN, "valuehalf": cards.JACK_HALF}
-TOTAL_KINDS = {"total": None, "total11": cards.JACK_ELEVEN, "totalhalf": cards.JACK_HALF}
-PERCENT_FACTS = {"share_over_nine"}
 
 
-def all_houses() -> list[cards.House]:
-    """Every table a reader can choose: each variant with each house rule of
-    cards.HOUSE_RULES on or off, and one other threshold besides (the text is the same
-    for every other number). Combinations that cannot be played are left out."""
-    other = {"threshold": cards.LOSS_THRESHOLD - 6}
-    options = [[{}, {rule.field: rule.value}] for rule in cards.HOUSE_RULES]
-    houses = []
-    for variant in cards.TABLE_VARIANTS:
-        for chosen in itertools.product(*options):
-            fields = {k: v for part in chosen for k, v in part.items()}
-            tried = [fields] if "threshold" in fields else [fields, {**fields, **other}]
-            for table in tried:
-                try:
-                    houses.append(cards.House(variant=variant, **table))
-                except ValueError:  # e.g. no seen-card rule where every card is seen
-                    continue
-    return houses
+def value_kinds(game: Game | None = None) -> dict[str, dict[str, Any]]:
+    """`{value:R}` and its siblings: a card's value at the table, or with some of the
+    table's fields set (`{value11:J}`)."""
+    return {f"value{k}": v for k, v in (game or games.default()).value_placeholders.items()}
 
 
-def holds(spec: dict[str, Any] | None, house: cards.House) -> bool:
+def total_kinds(game: Game | None = None) -> dict[str, dict[str, Any]]:
+    return {f"total{k}": v for k, v in (game or games.default()).value_placeholders.items()}
+
+
+def all_houses(game: Game | None = None) -> list[Any]:
+    """Every table a reader can choose (of the default game when none is given)."""
+    return (game or games.default()).all_houses()
+
+
+def holds(spec: dict[str, Any] | None, house: Any) -> bool:
     """Whether the facts named hold at the table (a list: any of those values)."""
-    known = cards.table_facts(house).named()
+    known = games.of(house).named_facts(house)
     return all(
         known[name] in (wanted if isinstance(wanted, list) else [wanted])
         for name, wanted in (spec or {}).items()

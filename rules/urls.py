@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 from django.utils.translation import pgettext_lazy
 
 from . import views
-from .house import HouseConverter
+from .address import HouseConverter
 
 register_converter(HouseConverter, "house")
 

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -9,10 +11,13 @@ from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
-from rules.games.ghost import cards
+from rules import games
 
 from . import rendering, schema
 from .house import HouseFields, differences, summary
+
+# The rules pages at /rules/, /card/ and /sheet/ are the default game's.
+GAME = games.default()
 
 # Rules pages change only with a deploy: keep the whole response per language, let
 # browsers keep it for an hour, and answer revalidations with 304 (ConditionalGet).
@@ -20,26 +25,26 @@ rules_cache = cache_page(60 * 60, cache="pages")
 public = cache_control(public=True, max_age=60 * 60)
 
 
-def house_url(name: str, house: cards.House, *args) -> str:
+def house_url(name: str, house: Any, *args) -> str:
     """The address of a page for a table's house rules; the plain one for the defaults."""
     if house.is_default():
         return reverse(f"rules:{name}", args=args)
     return reverse(f"rules:{name}-for", args=[*args, house])
 
 
-def _moved(request, name: str, house: cards.House | None, *args):
+def _moved(request, name: str, house: Any | None, *args):
     """A combination named in another order, or a number written another way (`02`), is
     sent to its one address (an unknown or unplayable combination never gets here: the
     URL converter refuses it, a 404)."""
     if house is None and not args:
         return None
-    wanted = house_url(name, house or cards.House(), *args)
+    wanted = house_url(name, house or GAME.House(), *args)
     if request.path != wanted:
         return redirect(wanted, permanent=True)
     return None
 
 
-def rules_context(house: cards.House) -> dict:
+def rules_context(house: Any) -> dict:
     language = get_language()
     return {
         "sections": rendering.rendered_sections(language, house),
@@ -59,26 +64,26 @@ def home(request):
 
 
 @require_safe
-def rules_page(request, house: cards.House | None = None):
+def rules_page(request, house: Any | None = None):
     if "variant" in request.GET:
-        return choose(request, house or cards.House())
+        return choose(request, house or GAME.House())
     return rules_for(request, house)
 
 
 @public
 @rules_cache
-def rules_for(request, house: cards.House | None):
+def rules_for(request, house: Any | None):
     moved = _moved(request, "rules", house)
     if moved:
         return moved
-    house = house or cards.House()
+    house = house or GAME.House()
     context = rules_context(house)
     context["form"] = HouseFields.for_house(house)
     return render(request, "rules/rules.html", context)
 
 
 @cache_control(private=True, max_age=60 * 60)
-def choose(request, current: cards.House):
+def choose(request, current: Any):
     """The choices form, sent by GET: to the combination's own address when it is valid
     (htmx gets the page straight away, with that address pushed); otherwise the page
     again with the choices kept and the errors named. Its answers differ by HX-Request,
@@ -118,12 +123,12 @@ def variants_page(request):
 @require_safe
 @public
 @rules_cache
-def quick_card(request, house: cards.House | None = None):
+def quick_card(request, house: Any | None = None):
     """One A4 page: values, setup, a turn, the end, scoring, with the table's rules."""
     moved = _moved(request, "card", house)
     if moved:
         return moved
-    house = house or cards.House()
+    house = house or GAME.House()
     # keyed with underscores: a template cannot look up "setup-deal"
     sections = {
         s["id"].replace("-", "_"): s for s in rendering.rendered_sections(get_language(), house)
@@ -149,10 +154,10 @@ def quick_card(request, house: cards.House | None = None):
 @require_safe
 @public
 @rules_cache
-def score_sheet(request, players: int, house: cards.House | None = None):
+def score_sheet(request, players: int, house: Any | None = None):
     """A paper score sheet for this many players, the threshold printed on it."""
-    resolved = house or cards.House()
-    if not cards.PLAYER_RANGE[0] <= players <= resolved.max_players:
+    resolved = house or GAME.House()
+    if not GAME.least_players <= players <= resolved.max_players:
         raise Http404("no such number of players for these rules")
     moved = _moved(request, "sheet", house, players)
     if moved:
@@ -166,7 +171,7 @@ def score_sheet(request, players: int, house: cards.House | None = None):
             "players": range(1, players + 1),
             "rounds": range(1, SHEET_ROUNDS + 1),
             "rules_url": house_url("rules", resolved),
-            "counts": range(cards.PLAYER_RANGE[0], resolved.max_players + 1),
+            "counts": range(GAME.least_players, resolved.max_players + 1),
             "count": players,
         },
     )
@@ -175,15 +180,21 @@ def score_sheet(request, players: int, house: cards.House | None = None):
 SHEET_ROUNDS = 20  # rows on the paper sheet: a game to 21 rarely lasts longer
 
 
+def _numbered(house: Any) -> bool:
+    """Whether a table names a number of its own in its address ("to-15")."""
+    rule = GAME.number_rule
+    if rule is None:
+        return False
+    value = getattr(house, rule.field)
+    named = {r.value for r in GAME.house_rules if r.field == rule.field}
+    return value != rule.default and value not in named
+
+
 def prerendered_paths() -> list[str]:
     """The pages that change only with a deploy: rendered once, served from memory.
     Every combination of house rules is among them, except other thresholds (a number
     from 1 to 500: those are rendered on request and kept in the page cache)."""
-    houses = [
-        h
-        for h in schema.all_houses()
-        if h.threshold in (cards.LOSS_THRESHOLD, None) and not h.is_default()
-    ]
+    houses = [h for h in schema.all_houses(GAME) if not _numbered(h) and not h.is_default()]
     paths = []
     for code, _name in settings.LANGUAGES:
         with translation.override(code):

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules import loader, rendering, schema, words
+from rules.address import from_slug, to_slug
 from rules.games.ghost import cards
-from rules.house import from_slug, to_slug
 from rules.views import house_url
 from scorepad.models import Game
 from tests.conftest import enter, make_game, new_game_data

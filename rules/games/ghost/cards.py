@@ -23,6 +23,7 @@ from rules.cards import (  # noqa: F401  (the deck, named here for Ghost's impor
     parse_card,
     sum_totals,
 )
+from rules.game import HouseRule, NumberRule
 
 PEEKED_CARDS = 2
 LOSS_THRESHOLD = 21
@@ -194,20 +195,6 @@ class House:
 DEFAULT_HOUSE = House()
 
 
-@dataclass(frozen=True)
-class HouseRule:
-    """One house rule, defined once: the field of `House` it sets and to what, its name
-    in rules.toml (`when = "jack_eleven"`) and its word in a page's address."""
-
-    field: str
-    value: object
-    condition: str
-    word: str
-
-    def holds(self, house: House) -> bool:
-        return getattr(house, self.field) == self.value
-
-
 # In the order their words take in an address. Another threshold is the one house rule
 # with a number: "to-15" (condition OTHER_THRESHOLD), where "one-round" stands.
 HOUSE_RULES = (
@@ -218,6 +205,7 @@ HOUSE_RULES = (
     HouseRule("more_players", True, "more_players", "more-players"),
 )
 OTHER_THRESHOLD = "other_threshold"
+THRESHOLD_RULE = NumberRule("threshold", "to", LOSS_THRESHOLD, OTHER_THRESHOLD)
 HOUSE_CONDITIONS = frozenset(
     {*TABLE_VARIANTS, *(rule.condition for rule in HOUSE_RULES), OTHER_THRESHOLD}
 )

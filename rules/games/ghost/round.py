@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
+
+from rules.words import card_html, format_points
 
 from .cards import (
     DECK_SIZE,
@@ -158,3 +161,76 @@ def play_round(script: dict, house: House) -> PlayedRound:
         totals=totals,
         winners=tuple(i for i, t in enumerate(totals) if t == best),
     )
+
+
+def whole_round(script: dict, language: str, house: House) -> dict[str, Any]:
+    """The variant's scripted round, played under the table's rules and told in one
+    language: what the rules page's whole round shows."""
+    played = play_round(script, house)
+    names = [str(n) for n in script["names"]]
+    jack = house.jack
+
+    def card(code):
+        return card_html(code, language)
+
+    def pts(value):
+        return format_points(value, language)
+
+    def worth(code):
+        return pts(hand_total([code], jack))
+
+    turns = [
+        {
+            "number": turn.number,
+            "name": names[turn.player],
+            "card": card(turn.card),
+            "points": worth(turn.card),
+            "place": turn.place,
+            "replaced": turn.replaced and card(turn.replaced),
+            "replaced_points": turn.replaced and worth(turn.replaced),
+            "seen": turn.seen,
+        }
+        for turn in played.turns
+    ]
+    players = [
+        {
+            "name": name,
+            "draw": card(played.draw[i]),
+            "draw_points": worth(played.draw[i]),
+            "dealt": [card(c) for c in played.dealt[i]],
+            "peeked": [card(played.dealt[i][p - 1]) for p in played.peeked[i]],
+            "peeked_places": played.peeked[i],
+            "row": [{"card": card(c), "points": worth(c)} for c in played.rows[i]],
+            "row_total": pts(played.row_totals[i]),
+            "ghost": card(played.ghosts[i]),
+            "ghost_points": worth(played.ghosts[i]),
+            "total": pts(played.totals[i]),
+            "wins": i in played.winners,
+            # a single round at the threshold: the highest total loses the game
+            "over": house.threshold is not None
+            and played.totals[i] >= house.threshold
+            and played.totals[i] == max(played.totals),
+        }
+        for i, name in enumerate(names)
+    ]
+    return {
+        "players": players,
+        "two": len(players) == table_facts(house).least_players,
+        "in_hand": played.in_hand,
+        "all_seen": played.all_seen,
+        "row_size": house.rules_variant.row_size,
+        "turns": turns,
+        "dealer": names[played.dealer],
+        "starter": names[played.starter],
+        "start_card": played.start_card and card(played.start_card),
+        "stock": played.stock_size,
+        "first_quiet": len(played.turns) + 1,
+        "last_turn": played.stock_size,
+        "quiet_turns": played.quiet_turns,
+        "last_player": names[played.last_player],
+        "winners": [names[i] for i in played.winners],
+        "difference": pts(sorted(played.totals)[len(played.winners)] - min(played.totals))
+        if len(played.winners) < len(players)
+        else pts(0),
+        "threshold": house.threshold,
+    }
