@@ -1,9 +1,12 @@
 """The scorepad's conventions as pure functions (DOMAIN.md, "Decisions of this project").
 
 - Round tie: every player on the lowest round total shares the round win.
-- Several reach the threshold in one round: the highest total loses; equal highest share.
 - The deal passes to the next player each round; the player after the dealer starts.
-- A single-round game ends after one round; the lowest total wins.
+- What ends a game and who wins is the game's: an `Ending` (rules/game.py) its game
+  object gives for the table. Ghost's is a loss threshold: several reach it in one
+  round, the highest total loses, equal highest share; a single-round game ends after
+  one round, the lowest total wins. A threshold given as a number (or None: a single
+  round) is that loss threshold.
 """
 
 from __future__ import annotations
@@ -11,15 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from rules.game import Ending, LossThreshold, highest, lowest
 
-def lowest(values: list[Decimal]) -> list[int]:
-    best = min(values)
-    return [i for i, v in enumerate(values) if v == best]
+__all__ = ["Outcome", "dealer_for_round", "finished", "highest", "lowest", "outcome"]
 
 
-def highest(values: list[Decimal], among: list[int]) -> list[int]:
-    top = max(values[i] for i in among)
-    return [i for i in among if values[i] == top]
+def ending_of(ending: Ending | int | None) -> Ending:
+    """An ending as given, or a number (None: a single round) as a loss threshold."""
+    if ending is None or isinstance(ending, int):
+        return LossThreshold(ending)
+    return ending
 
 
 def dealer_for_round(first_dealer: int, round_index: int, players: int) -> int:
@@ -32,7 +36,7 @@ class Outcome:
     """Everything the score table shows, worked out from the rounds alone."""
 
     players: int
-    threshold: int | None  # None: a single round
+    threshold: int | None  # the line a player must not reach (None: no such line)
     first_dealer: int = 0
     rounds: list[list[Decimal]] = field(default_factory=list)
     running: list[list[Decimal]] = field(default_factory=list)
@@ -61,21 +65,26 @@ class Outcome:
         return max(Decimal(self.threshold) - self.totals[player], Decimal(0))
 
 
-def finished(rounds: list[list[Decimal]], threshold: int | None) -> bool:
-    """Whether `outcome` would call the game decided, without the rest of it: no card is
-    worth less than nothing, so a total never goes down, and a game has been decided once
-    its totals now are at the threshold."""
+def finished(rounds: list[list[Decimal]], ending: Ending | int | None) -> bool:
+    """Whether `outcome` would call the game decided, without the rest of it. With a loss
+    threshold: no card is worth less than nothing, so a total never goes down, and a game
+    has been decided once its totals now are at the threshold."""
     if not rounds:
         return False
-    if threshold is None:
-        return True
-    return any(sum(column) >= threshold for column in zip(*rounds, strict=True))
+    totals = [sum(column) for column in zip(*rounds, strict=True)]
+    return ending_of(ending).decided(totals, len(rounds))
 
 
 def outcome(
-    players: int, rounds: list[list[Decimal]], threshold: int | None, first_dealer: int = 0
+    players: int,
+    rounds: list[list[Decimal]],
+    ending: Ending | int | None,
+    first_dealer: int = 0,
 ) -> Outcome:
-    result = Outcome(players=players, threshold=threshold, first_dealer=first_dealer)
+    """Everything the score table shows. `ending` is the game's (an `Ending`), or a loss
+    threshold as a number (None: a single round)."""
+    ending = ending_of(ending)
+    result = Outcome(players=players, threshold=ending.threshold, first_dealer=first_dealer)
     totals = [Decimal(0)] * players
     for number, points in enumerate(rounds, start=1):
         if len(points) != players:
@@ -86,14 +95,9 @@ def outcome(
         result.round_winners.append(lowest(points))
         if result.finished_after is not None:
             continue
-        if threshold is None:
+        decision = ending.decide(totals, number, list(points))
+        if decision is not None:
             result.finished_after = number
-            result.winners = lowest(points)
-            continue
-        crossed = [i for i, t in enumerate(totals) if t >= threshold]
-        if crossed:
-            result.finished_after = number
-            result.losers = highest(totals, crossed)
-            result.winners = [i for i in lowest(totals) if i not in result.losers]
+            result.losers, result.winners = decision.losers, decision.winners
     result.totals = totals
     return result

@@ -1,4 +1,7 @@
-"""A game of Ghost on the scorepad: players, rounds and the scores of each round.
+"""A game on the scorepad: players, rounds and the scores of each round. Its rules are
+its game's (`Game.game` names it in the registry rules/games; Ghost the only one yet):
+the game object says what its table is, which totals a round may hold and what ends the
+game (rules/game.py). The columns of a table's choices are Ghost's.
 
 Every change to a game's rounds is one method of `Game` (add, edit, undo, restore,
 rematch). Each decides on the game as read and writes in one short transaction that
@@ -20,7 +23,9 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from rules.games.ghost import cards
+from rules import games
+from rules.game import Ending
+from rules.games.ghost import cards  # Ghost's choices, the columns of a table below
 from scorepad.logic import chart, scoring
 from scorepad.models.changes import Change, Result, RoundChanges  # noqa: F401  (Result: for importers)
 from scorepad.models.querysets import GameQuerySet
@@ -55,6 +60,8 @@ def new_token() -> str:
 class Game(RoundChanges, GameReading, models.Model):
     objects = GameQuerySet.as_manager()
 
+    # The game played, by its key in the registry (rules/games): it gives the rules.
+    game = models.CharField(max_length=20, default=games.DEFAULT_KEY)
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     watch_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     # The variants the scorepad offers, from rules.cards; their names live in the rules data.
@@ -140,44 +147,44 @@ class Game(RoundChanges, GameReading, models.Model):
         return Change(Result.SAVED, 0, game=game)
 
     @property
-    def rules_variant(self) -> cards.Variant:
-        return cards.VARIANTS[self.variant]
+    def rules(self):
+        """The game object (rules/game.py) of the game played."""
+        return games.get(self.game)
+
+    @property
+    def rules_variant(self):
+        return self.rules.variants[self.variant]
 
     @property
     def single_round(self) -> bool:
         return self.threshold is None
 
     @property
-    def house(self) -> cards.House:
-        """The game's rules as the rules pages take them. An older "stock only" game is
-        the five-card game without a start card; more players than the variant's own
-        limit is the house rule for more players."""
-        variant = self.rules_variant
-        key = cards.STANDARD.key if variant.key == "stock_only" else variant.key
-        return cards.House(
-            variant=key,
-            jack=self.jack_value,
-            start_card=self.start_card and variant.face_up_start,
-            swap_seen=self.swap_seen or not cards.House.has_unseen_places(key),
-            threshold=self.threshold,
-            more_players=len(self.player_list) > variant.max_players,
-        )
+    def house(self):
+        """The game's rules as the rules pages take them: its game object's table for
+        this row and its players."""
+        return self.rules.house_of(self, len(self.player_list))
 
     def possible_totals(self) -> frozenset[Decimal]:
-        return cards.possible_totals(self.rules_variant, self.jack_value)
+        """The totals one player's round may hold (the player count does not matter)."""
+        return self.rules.possible_totals(self.rules.house_of(self, None))
+
+    def ending(self) -> Ending:
+        """What ends this game and who wins, as its game object says for its table."""
+        return self.rules.ending(self.rules.house_of(self, None))
 
     def outcome(self) -> scoring.Outcome:
         """Computed from the live rounds as read, without a query."""
         return scoring.outcome(
             len(self.player_list),
             [r.points for r in self.live_rounds],
-            self.threshold,
+            self.ending(),
             self.first_dealer,
         )
 
     def finished(self) -> bool:
         """Whether the game is decided: what a change asks, for less than `outcome()`."""
-        return scoring.finished([r.points for r in self.live_rounds], self.threshold)
+        return scoring.finished([r.points for r in self.live_rounds], self.ending())
 
     def course(self, fmt, result: scoring.Outcome | None = None) -> chart.Chart | None:
         """Every player's running total after each live round as a chart's geometry,

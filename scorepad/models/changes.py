@@ -249,6 +249,7 @@ class RoundChanges:
             players = len(game.player_list)
             new = type(self).create_with_players(
                 [p.name for p in game.player_list],
+                game=game.game,
                 variant=game.variant,
                 jack_value=game.jack_value,
                 start_card=game.start_card,

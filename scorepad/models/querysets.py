@@ -44,7 +44,7 @@ class GameQuerySet(models.QuerySet):
                 [r.get(p.pk, Decimal(0)) for p in players]
                 for _n, r in sorted(rounds.get(game.pk, {}).items())
             ]
-            result = scoring.outcome(len(players), played, game.threshold, game.first_dealer)
+            result = scoring.outcome(len(players), played, game.ending(), game.first_dealer)
             listed.append(Summary(game, players, result))
         return listed
 

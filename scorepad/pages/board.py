@@ -16,8 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from rules import loader, words
-from rules.games.ghost import cards
+from rules import cards, games, loader, words
 from scorepad.forms import example_total
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
@@ -27,10 +26,11 @@ HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on the
 
 
 @lru_cache
-def rank_buttons(jack_value, language) -> str:
-    """The helper's buttons, cheapest card first for this game's jack: the same HTML for
-    every game with this jack, so it is built once per language."""
-    order = sorted(cards.RANKS, key=lambda rank: cards.card_value(rank, jack_value))
+def rank_buttons(house, language) -> str:
+    """The helper's buttons, cheapest card first at this game's table (its game's card
+    table): the same HTML for every game with these values, built once per language."""
+    table = games.of(house).card_table(house)
+    order = sorted(cards.RANKS, key=table.get)
     return format_html_join(
         "",
         '<button type="button" class="rank" data-rank="{}" aria-label="{}">{}</button>',
@@ -42,15 +42,16 @@ EXAMPLE_HAND = ("8", "J", "A", "2", "K", "3", "5", "9")  # as long as the longes
 
 
 @lru_cache
-def round_data(variant: cards.Variant, jack_value, language: str) -> dict:
-    """What the page's script reads (through json_script), from rules.cards like
+def round_data(house, jack_value, language: str) -> dict:
+    """What the page's script reads (through json_script), from the game object like
     everything else: the rank words, the card table, the totals a round can have (for
     checking a round kept offline) and what it says about rounds kept on the phone.
     The same for every game with these rules, so built once per language."""
+    game = games.of(house)
     return {
         "ranks": words.RANK_WORDS,
-        "values": {rank: float(value) for rank, value in cards.card_table(jack_value).items()},
-        "possible": sorted(float(t) for t in cards.possible_totals(variant, jack_value)),
+        "values": {rank: float(value) for rank, value in game.card_table(house).items()},
+        "possible": sorted(float(t) for t in game.possible_totals(house)),
         "texts": outbox_texts(language, example_total(jack_value)),
     }
 
@@ -200,20 +201,21 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "next_number": game.next_number,
         "full": len(game.live_rounds) >= MAX_ROUNDS,
         "max_rounds": MAX_ROUNDS,
-        "variant_name": loader.rules().variants[game.variant]["name"],
+        "variant_name": loader.rules(game.game).variants[game.variant]["name"],
         "jack": fmt(game.jack_value),
         "urls": game_urls(game),
         **night.course_context(game, result, fmt),
         **night.series_context(game),
     }
     if not watching:
+        table = game.rules.house_of(game, None)
         context.update(
-            rank_buttons=rank_buttons(game.jack_value, get_language()),
+            rank_buttons=rank_buttons(table, get_language()),
             helper_example=" ".join(
                 words.rank_label(r, get_language())
                 for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
             ),
-            round_data=round_data(game.rules_variant, game.jack_value, get_language()),
+            round_data=round_data(table, game.jack_value, get_language()),
             outbox_texts=json.dumps(
                 outbox_texts(get_language(), example_total(game.jack_value)), ensure_ascii=False
             ),

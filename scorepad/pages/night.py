@@ -163,7 +163,7 @@ def draw_result(game: Game, language: str) -> bytes:
         }
     day = formats.date_format(timezone.localtime(game.created_at), DAY_FORMAT[language])
     rounds = ngettext("%(n)s round", "%(n)s rounds", len(result.rounds)) % {"n": len(result.rounds)}
-    subtitle = f"{day} · {loader.variant_name(game.variant)} · {rounds}"
+    subtitle = f"{day} · {loader.variant_name(game.variant, game=game.game)} · {rounds}"
     threshold = fmt(game.threshold) if game.threshold is not None else ""
     return picture.result_png(
         headline, subtitle, standings, game.course(fmt, result), threshold, _("round")
