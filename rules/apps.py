@@ -5,7 +5,9 @@ class RulesConfig(AppConfig):
     name = "rules"
 
     def ready(self):
-        # Check the rules data at start-up: a broken entry stops the server, not a page.
-        from . import loader
+        # Check every game's rules texts at start-up: a broken entry stops the server,
+        # not a page.
+        from . import games, loader
 
-        loader.rules()
+        for key in games.known_keys():
+            loader.rules(key)
