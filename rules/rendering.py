@@ -20,9 +20,6 @@ from .loader import Rules, choose_patches, patched, rules, shown_items
 from .schema import PLACEHOLDER, block_kinds, facts, holds, total_kinds, value_kinds
 from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
 
-# day before month in both languages, as the scorepad writes its dates
-CHECKED_DATE = {"en": "j F Y", "nb": "j. F Y"}
-
 
 def render_text(
     node: dict[str, str],
@@ -206,7 +203,7 @@ EXTRAS = {
                 "title": s["title"][language],
                 "says": text(s["says"]),
                 "checked": s.get("checked"),
-                "date_format": CHECKED_DATE[language],
+                "date_format": "DAY_FORMAT",  # ghost_site/formats/<language>/formats.py
             }
             for s in data.sources
         ]

@@ -36,9 +36,6 @@ def remember_game(request, game: Game) -> None:
     session.modified = new
 
 
-MY_GAMES_DATE = {"en": "j F Y, H:i", "nb": "j. F Y, H:i"}  # day before month in both
-
-
 def my_games(request) -> list[dict]:
     """This device's games, newest first, a series as one entry holding its games (newest
     first): players and totals, and who lost if it is over."""

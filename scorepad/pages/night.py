@@ -24,7 +24,6 @@ from scorepad.models.querysets import Summary
 from scorepad.pages import result_picture as picture
 
 PICTURE_SECONDS = 24 * 3600
-DAY_FORMAT = {"en": "j F Y", "nb": "j. F Y"}
 
 
 def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
@@ -161,7 +160,7 @@ def draw_result(game: Game, language: str) -> bytes:
         headline = _("%(names)s won the game of Ghost") % {
             "names": and_list([game.player_list[i].name for i in result.winners])
         }
-    day = formats.date_format(timezone.localtime(game.created_at), DAY_FORMAT[language])
+    day = formats.date_format(timezone.localtime(game.created_at), "DAY_FORMAT")
     rounds = ngettext("%(n)s round", "%(n)s rounds", len(result.rounds)) % {"n": len(result.rounds)}
     subtitle = f"{day} · {loader.variant_name(game.variant, game=game.game)} · {rounds}"
     threshold = fmt(game.threshold) if game.threshold is not None else ""

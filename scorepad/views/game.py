@@ -28,7 +28,7 @@ from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages import exports, pagecache
 from scorepad.pages.board import board_context, history_rows, qr_svg
-from scorepad.pages.mygames import MY_GAMES_DATE, my_games, remember_game
+from scorepad.pages.mygames import my_games, remember_game
 from scorepad.views.watch_link import shared_watch_path
 
 # ----------------------------------------------------------------- helpers
@@ -138,7 +138,6 @@ def render_start(request, form, status=200):
     context = {
         "form": form,
         "my_games": my_games(request),
-        "date_format": MY_GAMES_DATE[get_language()],
     }
     return render(request, "scorepad/start.html", context, status=status)
 
