@@ -201,8 +201,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "next_number": game.next_number,
         "full": len(game.live_rounds) >= MAX_ROUNDS,
         "max_rounds": MAX_ROUNDS,
-        "variant_name": loader.rules(game.game).variants[game.variant]["name"],
-        "jack": fmt(game.jack_value),
+        **settings_context(game),
         "urls": game_urls(game),
         **night.course_context(game, result, fmt),
         **night.series_context(game),
@@ -210,11 +209,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     if not watching:
         table = game.rules.house_of(game, None)
         context.update(
-            rank_buttons=rank_buttons(table, get_language()),
-            helper_example=" ".join(
-                words.rank_label(r, get_language())
-                for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
-            ),
+            round_form_extras(game),
             round_data=round_data(table, game.jack_value, get_language()),
             outbox_texts=json.dumps(
                 outbox_texts(get_language(), example_total(game.jack_value)), ensure_ascii=False
@@ -233,6 +228,48 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         )
     context.update(extra)
     return context
+
+
+def settings_context(game: Game) -> dict:
+    """The line of the game's rules above a board (_settings.html)."""
+    return {
+        "game": game,
+        "variant_name": loader.rules(game.game).variants[game.variant]["name"],
+        "jack": words.points_formatter(get_language())(game.jack_value),
+    }
+
+
+def round_form_extras(game: Game) -> dict:
+    language = get_language()
+    return {
+        "rank_buttons": rank_buttons(game.rules.house_of(game, None), language),
+        "helper_example": " ".join(
+            words.rank_label(r, language) for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
+        ),
+    }
+
+
+def round_form_context(game: Game, form) -> dict:
+    """What the round form shows, for drawing it again as typed: the game's next round,
+    who deals and starts, whether it is decided or full. No board, no series."""
+    result = game.outcome()
+    names = [p.name for p in game.player_list]
+    return {
+        "game": game,
+        "form": form,
+        "outcome": result,
+        "full": len(game.live_rounds) >= MAX_ROUNDS,
+        "max_rounds": MAX_ROUNDS,
+        "next_number": game.next_number,
+        "next_dealer": names[result.next_dealer],
+        "next_starter": names[result.next_starter],
+        "urls": game_urls(game),
+        **round_form_extras(game),
+    }
+
+
+def rename_context(game: Game, rename_form) -> dict:
+    return {"rename_form": rename_form, "players": game.player_list, "urls": game_urls(game)}
 
 
 def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[dict], bool]:

@@ -1,27 +1,29 @@
-"""The game page and the watch poll's answer as the server renders them only change with
-the game: each is rendered once per version and language and kept, with holes punched for
-what belongs to one request (the CSRF token, the messages) and filled on every answer."""
+"""The game page's parts and the watch board only change with the game: each is rendered
+once per version and language and kept, then the page is rendered around them for every
+request, so Django writes that request's own CSRF token and messages.
 
-import re
+A part is a partial of scorepad/game_parts.html, rendered without a request: nothing of
+one reader can end up in it. A form in a part gets its token from `{% csrf_token_for %}`
+(scorepad/templatetags/kept.py), which notes the form's id; game.html writes the token
+input for each noted form around the parts. The same code runs with DEBUG on (where
+nothing is kept, so a changed template shows at once) and off."""
+
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
-from django.contrib import messages
+from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from scorepad.models import Game
 from scorepad.pages.night import series_mark
+from scorepad.templatetags.kept import KEPT_FORMS
 
 PAGE_SECONDS = 600
-# No escaped content can contain "<", so no name typed at the table can make a hole.
-CSRF_HOLE = "<!--csrf-token-->"
-MESSAGES_HOLE = "<!--messages-->"
-CSRF_VALUE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-BOARD_START = '<div id="board"'  # the board as htmx swaps it, cut from the whole page
-BOARD_END = "<!--/board-->"
+PARTS_TEMPLATE = "scorepad/game_parts.html"
+BOARD_PARTS = ("board_head", "round_form", "board_tail")
+PAGE_PARTS = ("top", "after_board", "rename")
 
 
 def game_key(kind: str, game: Game, token: str) -> str:
@@ -32,36 +34,58 @@ def game_key(kind: str, game: Game, token: str) -> str:
     return f"{kind}:{token}:{game.version}:{when}:{get_language()}:{series}"
 
 
-def kept_page(game: Game, render: Callable[[], HttpResponse]) -> str:
-    """The game page as kept for this version and language; `render` draws it (with
-    the messages hole) when it is not kept yet."""
-    key = game_key("game-page", game, game.edit_token)
-    html = cache.get(key)
-    if html is None:
-        html = render().content.decode()
-        used = CSRF_VALUE.search(html)
-        if used:
-            html = html.replace(used.group(1), CSRF_HOLE)
-        cache.set(key, html, PAGE_SECONDS)
-    return html
+@dataclass(frozen=True)
+class Parts:
+    """The game page's parts as rendered HTML, and the forms each one holds."""
+
+    html: dict[str, str] = field(default_factory=dict)
+    forms: dict[str, list[str]] = field(default_factory=dict)
+
+    def redrawn(self, name: str, context: dict) -> "Parts":
+        """These parts with one drawn again for this request (a refused form as typed)."""
+        html, forms = render_part(name, context)
+        return replace(self, html={**self.html, name: html}, forms={**self.forms, name: forms})
+
+    def context(self) -> dict:
+        """What game.html renders around the parts."""
+        return {
+            "parts": self.html,
+            "board_forms": [f for name in BOARD_PARTS for f in self.forms[name]],
+            "page_forms": [f for name in PAGE_PARTS for f in self.forms[name]],
+        }
 
 
-def answer(request, html: str, board_only: bool = False) -> HttpResponse:
-    """A kept page for this request: its own CSRF token and messages; for htmx, only
-    the board."""
-    if board_only:
-        html = html[html.index(BOARD_START) : html.index(BOARD_END)]
-    shown = list(messages.get_messages(request))  # shown now, so gone from the cookie
-    text = render_to_string("scorepad/_messages.html", {"messages": shown}) if shown else ""
-    return HttpResponse(html.replace(CSRF_HOLE, get_token(request)).replace(MESSAGES_HOLE, text))
+def render_part(name: str, context: dict) -> tuple[str, list[str]]:
+    forms: list[str] = []
+    partial = f"{PARTS_TEMPLATE}#{name.replace('_', '-')}"
+    html = render_to_string(partial, context | {KEPT_FORMS: forms})
+    return html, forms
 
 
-def kept_poll(game: Game, render: Callable[[], str]) -> str:
-    """A watcher's poll answer for this version and language: the same for every watcher
-    of the game, so rendered once."""
-    key = game_key("watch-poll", game, game.watch_token)
-    html = cache.get(key)
+def kept_parts(game: Game, context: Callable[[], dict]) -> Parts:
+    """The game page's parts for this version and language; `context` gives what they
+    show when they are not kept yet."""
+    key = game_key("game-parts", game, game.edit_token)
+    parts = None if settings.DEBUG else cache.get(key)
+    if parts is None:
+        shown = context()
+        rendered = {name: render_part(name, shown) for name in (*BOARD_PARTS, *PAGE_PARTS)}
+        parts = Parts(
+            html={name: html for name, (html, _forms) in rendered.items()},
+            forms={name: forms for name, (_html, forms) in rendered.items()},
+        )
+        if not settings.DEBUG:
+            cache.set(key, parts, PAGE_SECONDS)
+    return parts
+
+
+def kept_board(game: Game, render: Callable[[], str]) -> str:
+    """The watched board, as the watch page shows it and its poll answers: the same for
+    every watcher of the game, so rendered once per version and language."""
+    key = game_key("watch-board", game, game.watch_token)
+    html = None if settings.DEBUG else cache.get(key)
     if html is None:
         html = render()
-        cache.set(key, html, PAGE_SECONDS)
+        if not settings.DEBUG:
+            cache.set(key, html, PAGE_SECONDS)
     return html

@@ -3,7 +3,6 @@ a method of `Game` that returns a `Change`, turned here into a response and a me
 
 import csv
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,7 +26,14 @@ from scorepad.forms import (
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages import exports, pagecache
-from scorepad.pages.board import board_context, history_rows, qr_svg
+from scorepad.pages.board import (
+    board_context,
+    history_rows,
+    qr_svg,
+    rename_context,
+    round_form_context,
+    settings_context,
+)
 from scorepad.pages.mygames import my_games, remember_game
 from scorepad.views.watch_link import shared_watch_path
 
@@ -44,15 +50,29 @@ def game_path(game: Game) -> str:
     return reverse("scorepad:game", args=[game.edit_token])
 
 
-def show_game(request, game: Game, form=None, status=200, board_only=None, **extra):
-    """The game page rendered now: with a form's errors or a conflict, in development,
-    and once per change for the page cache."""
+def show_game(request, game: Game, status=200, form=None, rename_form=None, conflict=None):
+    """The game page (for htmx, its board) around the parts kept for this version and
+    language, with this request's CSRF token and messages. A refused form draws only its
+    own part again, as typed; everything else is the kept parts."""
     # A 4xx answer to a POST is still the game page: its language links and canonical
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
-    form = form or round_form(game)
+    parts = pagecache.kept_parts(game, lambda: parts_context(request, game))
+    if form is not None:
+        parts = parts.redrawn("round_form", round_form_context(game, form))
+    if rename_form is not None:
+        parts = parts.redrawn("rename", rename_context(game, rename_form))
+    context = parts.context() | {"conflict": conflict}
+    template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
+    return render(request, template, context, status=status)
+
+
+def parts_context(request, game: Game) -> dict:
+    """What the kept parts show: the whole board, the share section, the rename form."""
     history, more_history = history_rows(game)
-    context = board_context(game, form=form, history=history, more_history=more_history, **extra)
+    context = board_context(
+        game, form=round_form(game), history=history, more_history=more_history
+    )
     latest = history[0] if history else None
     # The round just undone can come back at once, from where the eye is.
     if (
@@ -63,23 +83,14 @@ def show_game(request, game: Game, form=None, status=200, board_only=None, **ext
         and not context["full"]
     ):
         context["restorable"] = latest
-    board_only = request.htmx if board_only is None else board_only
-    if not board_only:
-        watch_url = absolute_url(request, shared_watch_path(game))
-        context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
-    template = "scorepad/game.html#board" if board_only else "scorepad/game.html"
-    return render(request, template, context, status=status)
+    watch_url = absolute_url(request, shared_watch_path(game))
+    context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
+    return context
 
 
 def game_answer(request, game: Game):
-    """The game page as it is: kept per version and language, so rendered once per
-    change, with this request's CSRF token and messages; for htmx, its board."""
-    if settings.DEBUG:  # in development templates change
-        return show_game(request, game)
-    html = pagecache.kept_page(
-        game, lambda: show_game(request, game, board_only=False, message_hole=True)
-    )
-    return pagecache.answer(request, html, board_only=bool(request.htmx))
+    """The game page as it is; for htmx, its board."""
+    return show_game(request, game)
 
 
 def after_change(request, game: Game):
@@ -93,7 +104,7 @@ def after_change(request, game: Game):
 def refused(request, game, text, form=None, status=409):
     """The change was not made: say why on the game page, keeping what was typed."""
     game.refresh_from_db()
-    return show_game(request, game, form=form, status=status, conflict=text)
+    return show_game(request, game, status=status, form=form, conflict=text)
 
 
 def full_text() -> str:
@@ -379,8 +390,23 @@ def history(request, token):
 @never_cache
 def watch(request, token):
     game = get_object_or_404(Game, watch_token=token)
-    moved = "moved" in request.GET  # arrived here from the last game's watch page
-    return render(request, "scorepad/watch.html", board_context(game, watching=True, moved=moved))
+    context = settings_context(game) | {
+        "players": game.player_list,
+        "moved": "moved" in request.GET,  # arrived here from the last game's watch page
+        "watched": watched_board(request, game),
+    }
+    return render(request, "scorepad/watch.html", context)
+
+
+def watched_board(request, game: Game) -> str:
+    """The board a watcher sees, kept per version and language: the watch page and its
+    poll show the same one."""
+    return pagecache.kept_board(
+        game,
+        lambda: render_to_string(
+            "scorepad/watch.html#watched", board_context(game, watching=True)
+        ),
+    )
 
 
 @require_safe
@@ -400,13 +426,7 @@ def watch_poll(request, token):
         next_url = reverse("scorepad:watch", args=[game.rematch_game.watch_token])
         response["HX-Redirect"] = next_url + "?moved=1"
         return response
-    html = pagecache.kept_poll(
-        game,
-        lambda: render_to_string(
-            "scorepad/watch.html#watched", board_context(game, watching=True), request
-        ),
-    )
-    return HttpResponse(html)
+    return HttpResponse(watched_board(request, game))
 
 
 @require_safe

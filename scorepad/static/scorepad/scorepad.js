@@ -418,7 +418,7 @@
     var e = entries[i], body = new URLSearchParams(e.fields);
     body.set("number", e.number);
     body.set("client_id", e.id);
-    body.set("csrfmiddlewaretoken", list.querySelector("[name=csrfmiddlewaretoken]").value);
+    body.set("csrfmiddlewaretoken", document.querySelector("[name=csrfmiddlewaretoken]").value);
     fetch(e.url, {method: "POST", body: body, credentials: "same-origin", redirect: "manual"})
       .then(function (response) {
         if (response.type === "opaqueredirect" || response.ok) {

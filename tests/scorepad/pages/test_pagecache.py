@@ -60,6 +60,7 @@ def test_a_kept_game_page_follows_every_change_and_shows_each_message(client, ga
 
 
 def test_the_game_page_is_rendered_once_per_change(client, game):
+    """Its kept parts are: the page around them is rendered for every answer."""
     rendered = []
 
     def count(sender, template, **kwargs):
@@ -70,12 +71,12 @@ def test_the_game_page_is_rendered_once_per_change(client, game):
         response = enter(client, game, 3, 4)
         with_message = client.get(response["Location"]).content.decode()
         without = client.get(url("game", game)).content.decode()
-        assert rendered.count("scorepad/game.html") == 1
+        assert rendered.count("scorepad/_standings.html") == 1
         data = {"number": "2", "points_0": "5", "points_1": "6"}
         board = client.post(url("add-round", game), data, **HTMX).content.decode()
-        assert rendered.count("scorepad/game.html") == 2
+        assert rendered.count("scorepad/_standings.html") == 2
         after_htmx = client.get(url("game", game)).content.decode()
-        assert rendered.count("scorepad/game.html") == 2
+        assert rendered.count("scorepad/_standings.html") == 2
     finally:
         template_rendered.disconnect(count)
     assert "Round 1 saved." in with_message and "Round 1 saved." not in without
