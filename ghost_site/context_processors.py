@@ -36,6 +36,9 @@ def absolute_url(request, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
+OFFLINE_PAGES = ("home", "rules", "card", "variants")
+
+
 def languages(request):
     """The same page in each language: for the switch, hreflang and canonical links.
 
@@ -69,4 +72,6 @@ def languages(request):
         "other_languages": [link for link in links if not link["current"]],
         "canonical_url": absolute_url(request, same_page_in(match, path, current)),
         "x_default_url": absolute_url(request, "/") if is_home else english["absolute"],
+        # The reader's language's rules pages, for the service worker to keep offline.
+        "offline_pages": [reverse(f"rules:{name}") for name in OFFLINE_PAGES],
     }

@@ -1,6 +1,5 @@
 """The scorepad's forms: a new game, a round (new or edited), undo and bring back."""
 
-import json
 import secrets
 from decimal import Decimal
 
@@ -96,7 +95,7 @@ class NewGameForm(HouseFields):
         players = ["player_count", *names, "first_dealer"]
         return players + [name for name in self.fields if name not in players]
 
-    def player_limits_json(self) -> str:
+    def player_limits(self) -> dict:
         """For the page's script: how many each variant takes, and what the server says
         when there are more, so the page explains the conflict beside the choice instead
         of changing the choice."""
@@ -110,7 +109,7 @@ class NewGameForm(HouseFields):
                 "message": too_many_players(variant, more=False),
                 "more_message": too_many_players(variant, more=True) if more else "",
             }
-        return json.dumps(limits, ensure_ascii=False)
+        return limits
 
     def clean(self):
         data = super().clean()

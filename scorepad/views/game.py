@@ -16,6 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from ghost_site.context_processors import absolute_url
 from rules import words
+from rules.templatetags import ghost
 from scorepad.forms import (
     EditRoundForm,
     NewGameForm,
@@ -70,9 +71,7 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
 def parts_context(request, game: Game) -> dict:
     """What the kept parts show: the whole board, the share section, the rename form."""
     history, more_history = history_rows(game)
-    context = board_context(
-        game, form=round_form(game), history=history, more_history=more_history
-    )
+    context = board_context(game, form=round_form(game), history=history, more_history=more_history)
     latest = history[0] if history else None
     # The round just undone can come back at once, from where the eye is.
     if (
@@ -85,6 +84,8 @@ def parts_context(request, game: Game) -> dict:
         context["restorable"] = latest
     watch_url = absolute_url(request, shared_watch_path(game))
     context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
+    # For the service worker: this game's own rules, card and sheet, kept offline.
+    context["keep_offline"] = [ghost.rules_url(game), ghost.card_url(game), ghost.sheet_url(game)]
     return context
 
 
@@ -403,9 +404,7 @@ def watched_board(request, game: Game) -> str:
     poll show the same one."""
     return pagecache.kept_board(
         game,
-        lambda: render_to_string(
-            "scorepad/watch.html#watched", board_context(game, watching=True)
-        ),
+        lambda: render_to_string("scorepad/watch.html#watched", board_context(game, watching=True)),
     )
 
 

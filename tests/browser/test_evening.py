@@ -118,7 +118,7 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     keeper = phone(keeper_lang, viewport=size)
     keeper.goto(live_server.url + game_path(game, keeper_lang))
     wait_for_worker(keeper)
-    named = keeper.locator("[data-keep-offline]").get_attribute("data-keep-offline")
+    named = keeper.locator("#keep-offline").text_content()
     table_pages = [url.split("#")[0] for url in json.loads(named)]
     assert "jack-11" in table_pages[0]
 

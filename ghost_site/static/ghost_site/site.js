@@ -48,10 +48,9 @@
       });
       // The reader's language's rules pages, kept for reading without a connection; and
       // what a page names for its own table (a game's rules, card and sheet).
-      var warm = JSON.parse(root.dataset.offlinePages || "[]");
-      document.querySelectorAll("[data-keep-offline]").forEach(function (el) {
-        warm = warm.concat(JSON.parse(el.dataset.keepOffline || "[]").map(function (url) { return url.split("#")[0]; }));
-      });
+      // Both come from the page's json_script elements.
+      function listIn(id) { var el = document.getElementById(id); return el ? JSON.parse(el.textContent) : []; }
+      var warm = listIn("offline-pages").concat(listIn("keep-offline").map(function (url) { return url.split("#")[0]; }));
       navigator.serviceWorker.ready.then(function (ready) {
         if (ready.active) ready.active.postMessage({type: "warm", urls: warm});
       });

@@ -127,7 +127,7 @@
   }
 
   function variantConflict(form) {
-    var limits = JSON.parse(form.dataset.limits || "{}");
+    var limits = pageData(form);
     var chosen = form.querySelector("input[name=variant]:checked");
     var count = Number(form.elements.player_count.value);
     var limit = chosen && limits[chosen.value];
@@ -173,9 +173,8 @@
   function outboxBox() { return document.querySelector("[data-outbox][data-game]"); }
   // The round form names its json_script; the kept rounds' list carries the same texts.
   function texts(el) {
-    if (el && el.dataset.json) return pageData(el).texts || {};
-    var box = outboxBox();
-    return JSON.parse((el && el.dataset.texts) || (box && box.dataset.texts) || "{}");
+    var named = el && el.dataset.json ? el : outboxBox();
+    return named ? pageData(named).texts || {} : {};
   }
   function fill(text, values) {
     // "%(n)s" from the server's catalogue, "{n}" from a template's own attributes

@@ -135,7 +135,8 @@ def test_the_same_name_twice_focuses_the_second_name(client):
 
 def test_the_new_game_page_tells_the_script_each_variants_limit_in_the_servers_words(client):
     html = client.get(reverse("scorepad:start")).content.decode()
-    limits = json.loads(html.split('data-limits="')[1].split('"')[0].replace("&quot;", '"'))
+    script = '<script id="player-limits" type="application/json">'
+    limits = json.loads(html.split(script)[1].split("</script>")[0])
     assert limits["seven_cards"]["max"] == 2
     assert "For more" in limits["seven_cards"]["message"]
     assert limits["standard"]["more_max"] > 2
