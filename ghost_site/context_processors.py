@@ -39,6 +39,12 @@ def absolute_url(request, path: str) -> str:
 OFFLINE_PAGES = ("home", "rules", "card", "variants")
 
 
+@lru_cache
+def offline_pages(language: str) -> list[str]:
+    with translation.override(language):
+        return [reverse(f"rules:{name}") for name in OFFLINE_PAGES]
+
+
 def languages(request):
     """The same page in each language: for the switch, hreflang and canonical links.
 
@@ -73,5 +79,5 @@ def languages(request):
         "canonical_url": absolute_url(request, same_page_in(match, path, current)),
         "x_default_url": absolute_url(request, "/") if is_home else english["absolute"],
         # The reader's language's rules pages, for the service worker to keep offline.
-        "offline_pages": [reverse(f"rules:{name}") for name in OFFLINE_PAGES],
+        "offline_pages": offline_pages(current),
     }
