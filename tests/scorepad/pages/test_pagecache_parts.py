@@ -17,8 +17,7 @@ from django.utils import translation
 from scorepad.models import Game
 from scorepad.pages import pagecache
 from scorepad.views import game as game_views
-
-from .conftest import enter, make_game, play_rounds, url
+from tests.conftest import enter, make_game, play_rounds, url
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -8,7 +8,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from .conftest import make_game, play_rounds, url
+from tests.conftest import make_game, play_rounds, url
 
 pytestmark = pytest.mark.django_db
 
