@@ -77,10 +77,18 @@
     form.querySelectorAll("details.helper[open]").forEach(function (d) { d.open = false; });
     if (S.refresh) S.refresh(form);
     showOutbox();
-    if (!form.hidden) {
-      var first = form.querySelector("input[inputmode=decimal]");
-      if (first) first.focus();
-    }
+    lookAtNote();
+  }
+  // As after a save through the server, the eye goes to the top of the board and the
+  // news: the note that the round is kept here stays in view (the keyboard, raised by a
+  // focused total, would push it away).
+  function lookAtNote() {
+    var note = document.querySelector("[data-outbox-message]"), board = document.getElementById("board");
+    if (!note || note.hidden) return;
+    if (board) board.scrollIntoView({block: "start"});
+    note.setAttribute("tabindex", "-1");
+    note.focus({preventScroll: true});
+    note.scrollIntoView({block: "nearest"});
   }
   S.keep = keep;
 
