@@ -5,7 +5,9 @@
   "use strict";
   var S = window.Scorepad;
 
-  function refresh(form) {
+  // `changed`, the entry whose cards were just changed, takes their total; a total typed
+  // elsewhere stays as typed (the server lets a typed total replace the cards).
+  function refresh(form, changed) {
     var values = S.pageData(form).values || {};
     var hand = Number(form.dataset.hand);
     var used = {};
@@ -22,9 +24,13 @@
               .replace("{points}", S.formatPoints(sum))
           : "";
       }
-      if (ranks.length === hand && input.value.trim()) {
-        var total = ranks.reduce(function (sum, r) { return sum + values[r]; }, 0);
-        entry.querySelector("input[inputmode=decimal]").value = S.formatPoints(total);
+      var points = entry.querySelector("input[inputmode=decimal]");
+      if (entry === changed && ranks.length === hand && input.value.trim()) points.value = S.formatPoints(sum);
+      // The cards as text beside a closed helper, while they are what the total says.
+      var shown = entry.querySelector("[data-cards-shown]");
+      if (shown) {
+        shown.querySelector("span").textContent = input.value.trim();
+        shown.hidden = !input.value.trim() || (ranks.length === hand && S.toNumber(points.value) !== sum);
       }
     });
     form.querySelectorAll(".rank[data-rank]").forEach(function (button) {
@@ -36,12 +42,30 @@
 
   // The helper opens over the lines below and closes back to its own line: by itself
   // once the hand is complete (open, one tap a card: six taps for five cards), or "Done".
+  // The focus goes back to its "Cards" button, not to a text field: on a phone a focused
+  // field raises the keyboard over the next player.
   function closeHelper(entry) {
     var details = entry.querySelector("details.helper");
-    if (details) details.open = false;
-    var total = entry.querySelector("input[inputmode=decimal]");
-    if (total) { total.focus({preventScroll: true}); total.scrollIntoView({block: "nearest"}); }
+    if (!details) return;
+    details.open = false;
+    var summary = details.querySelector("summary");
+    summary.focus({preventScroll: true});
+    entry.scrollIntoView({block: "nearest"});
   }
+  // Opened by a tap near the bottom of the screen, the helper comes into view whole
+  // (one the server opens on a refused round is left where the first problem is).
+  var opening = null;
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("form.round-form details.helper > summary");
+    opening = summary ? summary.parentNode : null;
+  }, true);
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (details !== opening || !details.open) return;
+    opening = null;
+    var body = details.querySelector(".helper-body");
+    if (body) body.scrollIntoView({block: "nearest"});
+  }, true);
   document.addEventListener("click", function (event) {
     var done = event.target.closest("[data-helper-done]");
     if (done) { closeHelper(done.closest(".player-entry")); return; }
@@ -57,7 +81,7 @@
     } else if (S.parseRanks(form, input.value).length < hand) {
       input.value = (input.value.trim() + " " + button.textContent.trim()).trim();
     }
-    refresh(form);
+    refresh(form, entry);
     if (!button.hasAttribute("data-clear") && S.parseRanks(form, input.value).length === hand) closeHelper(entry);
   });
 
@@ -75,7 +99,9 @@
   });
 
   document.addEventListener("input", function (event) {
-    if (event.target.classList.contains("cards-input")) refresh(event.target.closest("form"));
+    var target = event.target;
+    if (target.classList.contains("cards-input")) refresh(target.closest("form"), target.closest(".player-entry"));
+    else if (target.matches("form.round-form input[inputmode=decimal]")) refresh(target.form);
   });
 
   document.addEventListener("DOMContentLoaded", function () {
