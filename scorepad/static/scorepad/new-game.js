@@ -29,6 +29,7 @@
     var custom = form.querySelector("input[name=game_length][value=custom]");
     var threshold = form.querySelector("#field-threshold");
     if (custom && threshold) threshold.hidden = !custom.checked;
+    nameKeys(form);
   }
 
   function variantConflict(form) {
@@ -42,11 +43,41 @@
     return count > limit.max ? limit.message : "";
   }
 
+  // The names in play, in order; Enter ("Next" on a phone's keyboard) in one moves on to
+  // the next, and only the last one starts the game.
+  function nameInputs(form) {
+    return Array.prototype.filter.call(form.querySelectorAll(".name-field"), function (field) { return !field.hidden; })
+      .map(function (field) { return field.querySelector("input"); });
+  }
+  function nameKeys(form) {
+    var names = nameInputs(form);
+    names.forEach(function (input, i) { input.enterKeyHint = i < names.length - 1 ? "next" : "go"; });
+  }
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("form.new-game .name-field input")) return;
+    var names = nameInputs(input.form), next = names[names.indexOf(input) + 1];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  });
+
+  // "Another threshold" chosen: the threshold box appears, and the typing goes there.
+  function toThreshold(custom) {
+    if (!custom.matches("input[name=game_length][value=custom]") || !custom.checked) return;
+    var threshold = custom.form.elements.threshold;
+    if (threshold) { threshold.focus({preventScroll: true}); threshold.scrollIntoView({block: "nearest"}); }
+  }
+
   function isNewGame(event) {
     return event.target.form && event.target.form.classList.contains("new-game");
   }
   document.addEventListener("input", function (event) { if (isNewGame(event)) newGame(event.target.form); });
-  document.addEventListener("change", function (event) { if (isNewGame(event)) newGame(event.target.form); });
+  document.addEventListener("change", function (event) {
+    if (!isNewGame(event)) return;
+    newGame(event.target.form);
+    toThreshold(event.target);
+  });
 
   // Start with a conflict: nothing is sent; the reader lands on the choice to change.
   document.addEventListener("submit", function (event) {
