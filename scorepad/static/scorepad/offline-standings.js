@@ -189,6 +189,7 @@
     if (threshold !== null) description += " " + fill(t.course_threshold, {t: threshold});
     var title = svg.querySelector("title"), desc = svg.querySelector("desc");
     svg.innerHTML = html;
+    svg.classList.add("course-svg");  // not on the empty one a page has before its first round
     svg.dataset.rounds = rounds;
     svg.dataset.top = top;
     desc.textContent = description;
