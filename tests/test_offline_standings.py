@@ -51,9 +51,10 @@ SHOWN = """() => {
         g.querySelector('text.name').outerHTML,
       ]),
     } : null,
+    // a round's totals and running sums (the server's rows also star the round's winner)
     rounds: [...document.querySelectorAll('#rounds tbody tr')].map(tr =>
       [...tr.querySelectorAll('td')].map(td =>
-        td.className + ' ' + td.innerText.replace(/\\s+/g, ' ').trim())),
+        td.firstChild.textContent.trim() + ' ' + text(td.querySelector('small')))),
   };
 }"""
 

@@ -90,7 +90,6 @@ def outbox_texts(language: str, example: Decimal) -> dict:
             "reached": _("reached the threshold"),
             "reached_too": _("reached the threshold too"),
             "left": _("%(d)s left"),
-            "winner": _("(round winner)"),
             "course_one": ngettext(
                 "Running totals after %(n)s round: %(totals)s.",
                 "Running totals after %(n)s rounds: %(totals)s.",

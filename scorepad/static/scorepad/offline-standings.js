@@ -215,16 +215,7 @@
       e.points.forEach(function (points, seat) {
         var td = document.createElement("td"), sum = document.createElement("small");
         sum.textContent = formatPoints(result.running[index][seat]);
-        td.append(formatPoints(points));
-        if (result.round_winners[index].indexOf(seat) >= 0) {
-          // the round's winner, starred as in the server's rows
-          var star = document.createElement("span"), said = document.createElement("span");
-          td.className = "round-win";
-          star.className = "star"; star.setAttribute("aria-hidden", "true"); star.textContent = "★";
-          said.className = "sr"; said.textContent = t.winner;
-          td.append(" ", star, said);
-        }
-        td.append(document.createElement("br"), sum);
+        td.append(formatPoints(points), document.createElement("br"), sum);
         tr.appendChild(td);
       });
       body.appendChild(tr);
