@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorepad.models import Round
-
-from .conftest import HAVE_CHROMIUM, PHONE, enter, make_game
+from tests.browser.conftest import HAVE_CHROMIUM, PHONE
+from tests.conftest import enter, make_game
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorepad.models import Game, Result
-
-from .conftest import HAVE_CHROMIUM, PHONE, make_game
+from tests.browser.conftest import HAVE_CHROMIUM, PHONE
+from tests.conftest import make_game
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

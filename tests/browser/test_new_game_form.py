@@ -6,8 +6,7 @@ threshold" takes the typing to its box. Without JavaScript the form works as bef
 import pytest
 
 from scorepad.models import Game
-
-from .conftest import HAVE_CHROMIUM, PHONE, focused_in_view
+from tests.browser.conftest import HAVE_CHROMIUM, PHONE, focused_in_view
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
