@@ -56,8 +56,13 @@ PRECACHED_STATIC = (
     "ghost_site/site.css",
     "ghost_site/site.js",
     "ghost_site/favicon.svg",
-    "scorepad/scorepad.js",
     "scorepad/scoring.js",
+    "scorepad/common.js",
+    "scorepad/card-helper.js",
+    "scorepad/new-game.js",
+    "scorepad/outbox.js",
+    "scorepad/offline-standings.js",
+    "scorepad/page.js",
     "django_htmx/htmx-2.min.js",
 )
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from rules import cards, games, loader, words
@@ -82,6 +82,25 @@ def outbox_texts(language: str, example: Decimal) -> dict:
             "not_number": _("%(name)s: enter a number, such as %(example)s.")
             % {"name": "%(name)s", "example": words.format_points(example, language)},
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
+            # The standings and the chart worked out again with the kept rounds: the
+            # server's own words for them (scorepad/_standings.html, pages/night.py).
+            "deals": _("deals"),
+            "leads": _("leads"),
+            "closest": _("closest to losing"),
+            "reached": _("reached the threshold"),
+            "reached_too": _("reached the threshold too"),
+            "left": _("%(d)s left"),
+            "course_one": ngettext(
+                "Running totals after %(n)s round: %(totals)s.",
+                "Running totals after %(n)s rounds: %(totals)s.",
+                1,
+            ),
+            "course_other": ngettext(
+                "Running totals after %(n)s round: %(totals)s.",
+                "Running totals after %(n)s rounds: %(totals)s.",
+                2,
+            ),
+            "course_threshold": _("The loss threshold is %(t)s."),
         }
 
 

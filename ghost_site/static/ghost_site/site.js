@@ -77,7 +77,14 @@ document.querySelectorAll("[data-print]").forEach(function (button) {
     if (custom && threshold) threshold.hidden = !custom.checked && !invalid;
   }
   document.addEventListener("change", function (event) {
-    if (event.target.closest && event.target.closest("form.house-form")) sync();
+    if (!event.target.closest || !event.target.closest("form.house-form")) return;
+    sync();
+    // "Another threshold" chosen: the typing goes to the box that appeared.
+    var custom = event.target;
+    if (custom.matches("input[name=game_length][value=custom]") && custom.checked && custom.form.elements.threshold) {
+      custom.form.elements.threshold.focus({preventScroll: true});
+      custom.form.elements.threshold.scrollIntoView({block: "nearest"});
+    }
   });
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest('a[href="#choose"]');

@@ -36,9 +36,12 @@ def test_game_page_weight(client, lang):
     for number in range(1, 4):
         enter(client, game, 3, 4, number=number)
     total, requests = page_weight(client, url("game", game, lang))
-    assert total <= 40 * 1024, f"the game page weighs {total} bytes"
-    # page, style, icon, htmx, scoring.js, scorepad.js, site.js (service worker)
-    assert requests <= 7
+    # Each script file is compressed on its own, and the kept rounds recompute all the
+    # standings on the phone: 48 KB rather than the single file's 40.
+    assert total <= 48 * 1024, f"the game page weighs {total} bytes"
+    # page, style, icon, site.js (service worker), htmx, and the scorepad's scripts by
+    # feature: scoring, common, card helper, outbox, offline standings, page hooks
+    assert requests <= 11
 
 
 def test_the_kept_rounds_are_counted_from_the_boards_own_rounds(client):

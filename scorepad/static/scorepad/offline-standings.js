@@ -1,0 +1,225 @@
+// The rounds kept on the phone (outbox.js) counted in: the server's rounds and the kept
+// ones together, by the same rules as the server (scoring.js), in the standings, the
+// round form and the table of rounds, each marked as not yet sent.
+(function () {
+  "use strict";
+  var S = window.Scorepad, fill = S.fill, formatPoints = S.formatPoints;
+
+  // `entries` are all this game's rounds on the phone, refused ones too; `kept` the
+  // waiting ones that count.
+  function countKept(list, board, kept, entries, form, t) {
+    var rounds = board.rounds.concat(kept.map(function (e) { return e.points; }));
+    var result = window.GhostScoring.outcome(board.names.length, rounds, board.threshold, board.first_dealer);
+    var serverDecided = window.GhostScoring.outcome(board.names.length, board.rounds, board.threshold, board.first_dealer).finished;
+    var note = list.querySelector("[data-outbox-included]");
+    note.hidden = kept.length === 0;
+    note.textContent = fill(kept.length === 1 ? list.dataset.includedOne : list.dataset.includedOther, {n: kept.length});
+    var standings = document.querySelector("#board .standings, .standings");
+    if (standings) {
+      standings.classList.toggle("provisional", kept.length > 0);
+      standings.querySelectorAll("li").forEach(function (li, i) {
+        if (result.totals[i] === undefined) return;
+        if (!serverState.has(li)) serverState.set(li, {html: li.innerHTML, className: li.className});
+        if (kept.length) standing(li, i, board, rounds.length, result, t);
+        else { li.innerHTML = serverState.get(li).html; li.className = serverState.get(li).className; }
+      });
+    }
+    var figure = document.getElementById("course");
+    if (figure && figure.querySelector("svg")) {
+      var svg = figure.querySelector("svg");
+      if (!serverState.has(svg)) serverState.set(svg, {html: svg.innerHTML, hidden: figure.hidden});
+      figure.classList.toggle("provisional", kept.length > 0);
+      if (kept.length) { drawCourse(svg, board, result, t); figure.hidden = false; }
+      else { svg.innerHTML = serverState.get(svg).html; figure.hidden = serverState.get(svg).hidden; }
+    }
+    keptRows(board, kept, result, t);
+    var provisional = document.querySelector("[data-provisional-result]");
+    var decided = result.finished && !serverDecided;
+    if (form) {
+      form.hidden = decided;
+      var next = board.rounds.length + kept.length + 1;
+      entries.forEach(function (e) { next = Math.max(next, e.number + 1); });
+      form.elements.number.value = next;
+      var heading = form.querySelector("[data-round-heading]");
+      if (heading) heading.textContent = fill(t.round, {n: next});
+      var save = form.querySelector("button[type=submit]");
+      if (save && !save.disabled) save.textContent = fill(t.save, {n: next});
+      var hint = form.querySelector("[data-deals]");
+      if (hint) hint.textContent = fill(list.dataset.dealsText, {d: board.names[result.next_dealer], s: board.names[result.next_starter]});
+    }
+    if (provisional) {
+      provisional.hidden = !decided;
+      if (decided) {
+        var names = function (seats) { return S.andList(seats.map(function (i) { return board.names[i]; })); };
+        provisional.querySelector(".big").textContent = result.losers.length
+          ? fill(list.dataset.provisional, {names: names(result.losers)})
+          : fill(list.dataset.provisionalWon, {names: names(result.winners)});
+        provisional.querySelector("p:last-child").textContent = list.dataset.provisionalNext;
+      }
+    }
+  }
+  S.countKept = countKept;
+
+  // What the server showed, put back when no kept round counts any more.
+  var serverState = new WeakMap();
+
+  // One line of the standings as scorepad/_standings.html and pages/board.py make it.
+  function standing(li, i, board, played, result, t) {
+    var n = board.names.length, threshold = board.threshold, total = result.totals[i];
+    var open = played > 0 && !result.finished;
+    var leaders = open ? window.GhostScoring.lowest(result.totals) : [];
+    var others = board.names.map(function (_n, seat) { return seat; })
+      .filter(function (seat) { return leaders.indexOf(seat) < 0; });
+    var closest = open && others.length ? window.GhostScoring.highest(result.totals, others) : [];
+    var lost = result.losers.indexOf(i) >= 0;
+    li.className = lost ? "lost" : result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
+    var marks = li.querySelector(".marks");
+    if (marks) {
+      marks.textContent = "";
+      [[i === result.next_dealer && !result.finished, "mark", t.deals],
+       [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
+       [closest.indexOf(i) >= 0 && threshold !== null && closest.length < n, "mark bad", t.closest]]
+        .forEach(function (mark) {
+          if (!mark[0]) return;
+          var span = marks.appendChild(document.createElement("span"));
+          span.className = mark[1];
+          span.textContent = mark[2];
+        });
+    }
+    li.querySelector(".total").textContent = formatPoints(total);
+    var meter = li.querySelector("meter");
+    if (meter) { meter.value = threshold ? Math.min(total, threshold) : total; meter.textContent = formatPoints(total); }
+    var distance = li.querySelector(".distance");
+    if (distance) {
+      var left = threshold === null ? 0 : Math.max(threshold - total, 0);
+      distance.textContent = lost ? t.reached : threshold && total >= threshold ? t.reached_too
+        : !result.finished ? fill(t.left, {d: formatPoints(left)}) : "";
+    }
+  }
+
+  // ------------------------------------------------------------------ the chart
+  // The course of the game as scorepad/logic/chart.py draws it (and _chart.html writes
+  // it): the same box, steps, ticks and label places, numbers to one decimal.
+  var WIDTH = 320, HEIGHT = 200, LEFT = 30, TOP = 14, BOTTOM = HEIGHT - 22, RIGHT = WIDTH - 80;
+  var LABEL_X = RIGHT + 8, LABEL_GAP = 13, LABEL_CHARS = 8;
+  var SHAPES = ["circle", "square", "triangle", "diamond", "down", "cross"];
+  var DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 3"];
+  var NICE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500];
+
+  // Python's "%.1f": both round the exact value of the double, but an exact tie (only
+  // quarters are exact ties: 56.25) goes to the even digit there, up here.
+  function f1(x) {
+    var tenths = x * 10, floor = Math.floor(tenths);
+    if (Number.isInteger(x * 4) && tenths - floor === 0.5) return ((floor % 2 === 0 ? floor : floor + 1) / 10).toFixed(1);
+    return x.toFixed(1);
+  }
+  function esc(text) {
+    return String(text).replace(/[&<>"]/g, function (c) { return {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"}[c]; });
+  }
+  function shorten(name) {
+    var chars = Array.from(name);
+    return chars.length <= LABEL_CHARS ? name : chars.slice(0, LABEL_CHARS - 1).join("").replace(/\s+$/, "") + "…";
+  }
+  function spread(wanted, low, high, gap) {
+    var order = wanted.map(function (_w, i) { return i; }).sort(function (a, b) { return wanted[a] - wanted[b]; });
+    var placed = wanted.map(function () { return 0; });
+    gap = Math.min(gap, (high - low) / Math.max(wanted.length - 1, 1));
+    var previous = low - gap;
+    order.forEach(function (i) { placed[i] = Math.max(wanted[i], previous + gap, low); previous = placed[i]; });
+    if (previous - high > 0) {
+      var following = high + gap;
+      order.slice().reverse().forEach(function (i) { placed[i] = Math.min(placed[i], following - gap); following = placed[i]; });
+    }
+    return placed;
+  }
+  function markerPath(shape, x, y) {
+    var r = 3.5, d = 2 * r;
+    if (shape === "cross") return "M" + f1(x - r) + "," + f1(y - r) + "l" + f1(d) + "," + f1(d) + "m0," + f1(-d) + "l" + f1(-d) + "," + f1(d);
+    var corners = {
+      square: [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]],
+      triangle: [[x, y - r - 0.5], [x + r, y + r], [x - r, y + r]],
+      diamond: [[x, y - r - 1], [x + r + 1, y], [x, y + r + 1], [x - r - 1, y]],
+      down: [[x, y + r + 0.5], [x + r, y - r], [x - r, y - r]]
+    }[shape];
+    if (corners) return "M" + corners.map(function (c) { return f1(c[0]) + "," + f1(c[1]); }).join("L") + "z";
+    var arc = "a" + f1(r) + "," + f1(r) + " 0 1,0";
+    return "M" + f1(x - r) + "," + f1(y) + arc + " " + f1(d) + ",0" + arc + " " + f1(-d) + ",0z";
+  }
+
+  function drawCourse(svg, board, result, t) {
+    var running = result.running, rounds = running.length, threshold = board.threshold;
+    var highest = Math.max.apply(null, running.map(function (totals) { return Math.max.apply(null, totals); }));
+    var reach = Math.max(highest, threshold || 0, 1);
+    var step = NICE_STEPS.filter(function (s) { return reach / s <= 5; })[0] || NICE_STEPS[NICE_STEPS.length - 1];
+    var top = Math.ceil(reach / step) * step;
+    function x(number) { return rounds <= 1 ? (LEFT + RIGHT) / 2 : LEFT + (number - 1) * (RIGHT - LEFT) / (rounds - 1); }
+    function y(value) { return BOTTOM - value / top * (BOTTOM - TOP); }
+    var thresholdY = threshold === null ? null : y(threshold);
+    var html = "<defs>" + board.names.map(function (_n, seat) {
+      return '<marker id="mark-' + seat + '" class="c' + seat % 6 + '" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="8" markerHeight="8" markerUnits="userSpaceOnUse"><path d="' + markerPath(SHAPES[seat % 6], 5, 5) + '"/></marker>';
+    }).join("") + '</defs><g class="grid">';
+    for (var v = 0; v <= top; v += step) {
+      if (thresholdY !== null && Math.abs(y(v) - thresholdY) < LABEL_GAP) continue;
+      html += '<line x1="' + LEFT + '" x2="' + RIGHT + '" y1="' + f1(y(v)) + '" y2="' + f1(y(v)) + '"/><text x="' + (LEFT - 4) + '" y="' + f1(y(v)) + '" dy="3.5" text-anchor="end">' + formatPoints(v) + "</text>";
+    }
+    var every = Math.max(1, Math.ceil(rounds / 10)), numbers = [];
+    for (var n = 1; n <= rounds; n += every) numbers.push(n);
+    if (numbers[numbers.length - 1] !== rounds) {
+      if (rounds - numbers[numbers.length - 1] < every / 2 && numbers.length > 1) numbers.pop();
+      numbers.push(rounds);
+    }
+    numbers.forEach(function (number) {
+      html += '<text x="' + f1(x(number)) + '" y="' + (HEIGHT - 8) + '" text-anchor="middle">' + number + "</text>";
+    });
+    html += '<text class="axis-name" x="' + (RIGHT + 10) + '" y="' + (HEIGHT - 8) + '" text-anchor="start">' + esc(svg.dataset.axisName || "") + "</text></g>";
+    if (thresholdY !== null) {
+      html += '<g class="threshold" data-threshold="' + threshold + '"><line x1="' + LEFT + '" x2="' + RIGHT + '" y1="' + f1(thresholdY) + '" y2="' + f1(thresholdY) + '"/><text x="' + (LEFT - 4) + '" y="' + f1(thresholdY) + '" dy="3.5" text-anchor="end">' + formatPoints(threshold) + "</text></g>";
+    }
+    var ends = board.names.map(function (_n, seat) { return y(running[rounds - 1][seat]) + 4; });
+    var baselines = spread(ends, TOP + 8, BOTTOM + 4, LABEL_GAP);
+    board.names.forEach(function (name, seat) {
+      var dash = DASHES[(seat + Math.floor(seat / 6)) % DASHES.length];
+      var points = running.map(function (totals, index) { return f1(x(index + 1)) + "," + f1(y(totals[seat])); }).join(" ");
+      html += '<g class="player c' + seat % 6 + '" data-seat="' + seat + '" data-total="' + result.totals[seat] + '"><polyline points="' + points + '"' +
+        (dash ? ' stroke-dasharray="' + dash + '"' : "") + ' marker-start="url(#mark-' + seat + ')" marker-mid="url(#mark-' + seat + ')" marker-end="url(#mark-' + seat + ')"/>' +
+        '<path class="label-mark" d="' + markerPath(SHAPES[seat % 6], WIDTH - 80 + 11, baselines[seat] - 3.5) + '"/><text class="name" x="' + (LABEL_X + 8) + '" y="' + f1(baselines[seat]) + '">' + esc(shorten(name)) + "</text></g>";
+    });
+    var totals = board.names.map(function (name, seat) { return name + " " + formatPoints(result.totals[seat]); }).join(", ");
+    var description = fill(rounds === 1 ? t.course_one : t.course_other, {n: rounds, totals: totals});
+    if (threshold !== null) description += " " + fill(t.course_threshold, {t: threshold});
+    var title = svg.querySelector("title"), desc = svg.querySelector("desc");
+    svg.innerHTML = html;
+    svg.classList.add("course-svg");  // not on the empty one a page has before its first round
+    svg.dataset.rounds = rounds;
+    svg.dataset.top = top;
+    desc.textContent = description;
+    svg.insertBefore(desc, svg.firstChild);
+    svg.insertBefore(title, desc);
+  }
+
+  // The kept rounds are rows of the table of rounds too, after the server's, each marked
+  // "not sent", with the running sums they make.
+  function keptRows(board, kept, result, t) {
+    var wrap = document.getElementById("rounds");
+    var body = wrap && wrap.querySelector("table.scores tbody");
+    if (!body) return;
+    body.querySelectorAll("tr.kept").forEach(function (tr) { tr.remove(); });
+    kept.forEach(function (e, k) {
+      var index = board.rounds.length + k, tr = document.createElement("tr");
+      var th = document.createElement("th"), note = document.createElement("small");
+      tr.className = "kept";
+      th.scope = "row";
+      note.textContent = t.unsent;
+      th.append(String(index + 1), document.createElement("br"), note);
+      tr.appendChild(th);
+      e.points.forEach(function (points, seat) {
+        var td = document.createElement("td"), sum = document.createElement("small");
+        sum.textContent = formatPoints(result.running[index][seat]);
+        td.append(formatPoints(points), document.createElement("br"), sum);
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    wrap.hidden = !body.rows.length;
+  }
+})();

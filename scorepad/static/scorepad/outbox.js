@@ -1,0 +1,271 @@
+// The outbox. A round saved without a connection is kept on the phone (localStorage
+// survives a closed browser and a restart) with an id made here, shown at once as
+// waiting, and sent in order when the connection returns. The server stores the id with
+// the round, so a resent round is the same round. The kept rounds count at once (see
+// offline-standings.js), and a kept round that decides the game ends it on this phone.
+// What the server refuses stays, with its reason, on every page of the game until the
+// player puts it back in the form or discards it; nothing leaves the phone's storage
+// without the page saying so.
+(function () {
+  "use strict";
+  var S = window.Scorepad, fill = S.fill;
+  var STORE = "ghost-outbox";
+  var SENT = "ghost-sent:";
+
+  function loadAll() {
+    try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
+  }
+  function saveAll(list) { localStorage.setItem(STORE, JSON.stringify(list)); }
+  function waitingFor(game) {
+    return loadAll().filter(function (e) { return e.game === game; })
+      .sort(function (a, b) { return a.number - b.number; });
+  }
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "r" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
+  }
+  function outboxBox() { return document.querySelector("[data-outbox][data-game]"); }
+  // The round form names its json_script; the kept rounds' list carries the same texts.
+  function texts(el) {
+    var named = el && el.dataset.json ? el : outboxBox();
+    return named ? S.pageData(named).texts || {} : {};
+  }
+  function roundForm() { return document.querySelector("form.round-form[data-game]"); }
+
+  // The totals are checked against the possible set that came with the page, from the
+  // server's card table: nothing impossible is kept to be refused later.
+  function checkTotals(form) {
+    var possible = S.pageData(form).possible || [];
+    var t = texts(form), firstBad = null;
+    form.querySelectorAll(".player-entry").forEach(function (entry) {
+      var input = entry.querySelector("input[inputmode=decimal]");
+      var name = entry.querySelector(".player-name").textContent.trim();
+      var old = entry.querySelector(".error[data-offline]");
+      if (old) old.remove();
+      var text = input.value.trim().replace(",", ".");
+      var problem = null;
+      if (!text) problem = fill(t.missing, {name: name});
+      else if (!/^\d{1,4}(\.\d?)?$|^\.\d$/.test(text)) problem = fill(t.not_number, {name: name});
+      else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: S.formatPoints(Number(text))});
+      if (problem) {
+        var p = document.createElement("p");
+        p.className = "error"; p.dataset.offline = ""; p.textContent = problem;
+        input.insertAdjacentElement("afterend", p);
+        firstBad = firstBad || input;
+      }
+    });
+    if (firstBad) { firstBad.focus(); firstBad.scrollIntoView({block: "center"}); }
+    return !firstBad;
+  }
+
+  function keep(form) {
+    if (!checkTotals(form)) return;
+    var entry = {id: newId(), game: form.dataset.game, url: form.action, status: "waiting",
+                 number: Number(form.elements.number.value), fields: {}, shown: [], points: []};
+    form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
+      entry.fields[input.name] = input.value;
+    });
+    form.querySelectorAll(".player-entry").forEach(function (row) {
+      // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
+      var value = row.querySelector("input[inputmode=decimal]").value.trim();
+      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + S.formatPoints(S.toNumber(value)));
+      entry.points.push(S.toNumber(value));
+    });
+    var all = loadAll(); all.push(entry); saveAll(all);
+    say(fill(texts(form).kept, {n: entry.number}));
+    form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (i) { i.value = ""; });
+    form.querySelectorAll("details.helper[open]").forEach(function (d) { d.open = false; });
+    if (S.refresh) S.refresh(form);
+    showOutbox();
+    lookAtNote();
+  }
+  // As after a save through the server, the eye goes to the top of the board and the
+  // news: the note that the round is kept here stays in view (the keyboard, raised by a
+  // focused total, would push it away).
+  function lookAtNote() {
+    var note = document.querySelector("[data-outbox-message]"), board = document.getElementById("board");
+    if (!note || note.hidden) return;
+    if (board) board.scrollIntoView({block: "start"});
+    note.setAttribute("tabindex", "-1");
+    note.focus({preventScroll: true});
+    note.scrollIntoView({block: "nearest"});
+  }
+  S.keep = keep;
+
+  function say(text) {
+    var box = document.querySelector("[data-outbox-message]");
+    if (box) { box.textContent = text; box.hidden = false; }
+  }
+
+  // The standings, the form and the list follow the outbox: the kept rounds count.
+  function showOutbox() {
+    var list = outboxBox();
+    if (!list) return;
+    var t = texts(list), entries = waitingFor(list.dataset.game);
+    var board = S.attributeData(list, "board");
+    var kept = entries.filter(function (e) { return e.status === "waiting" && e.points && e.points.length === board.names.length; });
+    var items = list.querySelector("ul");
+    items.textContent = "";
+    entries.forEach(function (e) {
+      var li = document.createElement("li");
+      li.dataset.outboxRound = e.number;
+      li.className = e.status;
+      var label = e.status === "refused" ? fill(t.refused, {reason: e.reason}) : t.waiting;
+      li.appendChild(document.createTextNode(fill(t.round, {n: e.number}) + ": " + e.shown.join(" · ") + " (" + label + ")"));
+      if (e.status === "refused") {
+        [["putback", putBack], ["discard", discard]].forEach(function (pair) {
+          var b = document.createElement("button");
+          b.type = "button"; b.className = "button secondary"; b.textContent = t[pair[0]];
+          b.dataset[pair[0]] = "";
+          b.addEventListener("click", function () { pair[1](e.id); });
+          li.appendChild(b);
+        });
+      }
+      items.appendChild(li);
+    });
+    list.querySelector("[data-outbox-count]").textContent =
+      fill(entries.length === 1 ? t.count_one : t.count_other, {n: entries.length});
+    list.hidden = entries.length === 0;
+    if (board.names && S.countKept) S.countKept(list, board, kept, entries, roundForm(), t);
+  }
+
+  function discard(id) {
+    var all = loadAll(), gone = all.filter(function (e) { return e.id === id; })[0];
+    all = all.filter(function (e) { return e.id !== id; });
+    all.forEach(function (e) { if (e.game === gone.game && e.number > gone.number) e.number -= 1; });
+    saveAll(all);
+    showOutbox();
+  }
+  function putBack(id) {
+    var all = loadAll(), entry = all.filter(function (e) { return e.id === id; })[0];
+    var list = outboxBox(), form = roundForm();
+    if (!form && list && window.location.pathname !== list.dataset.gameUrl) {
+      // Only the game page has the form: go there, the round still kept until it is in it.
+      sessionStorage.setItem("ghost-putback:" + entry.game, entry.id);
+      window.location.href = list.dataset.gameUrl;
+      return;
+    }
+    if (!form) { say(list.dataset.noForm); return; }
+    sessionStorage.setItem("ghost-putback:" + entry.game, entry.id);
+    window.location.reload();
+  }
+  // The round leaves the outbox only once its numbers are in the form on screen.
+  function restorePutBack(form) {
+    var key = "ghost-putback:" + form.dataset.game, id = sessionStorage.getItem(key);
+    if (!id) return;
+    sessionStorage.removeItem(key);
+    var all = loadAll(), entry = all.filter(function (e) { return e.id === id; })[0];
+    if (!entry) return;
+    Object.keys(entry.fields).forEach(function (name) { if (form.elements[name]) form.elements[name].value = entry.fields[name]; });
+    saveAll(all.filter(function (e) { return e.id !== id; }));
+    if (S.refresh) S.refresh(form);
+    say(texts(form).put_back);
+  }
+  function restoreElsewhere(list) {
+    var key = "ghost-putback:" + list.dataset.game;
+    if (sessionStorage.getItem(key) && !roundForm()) { sessionStorage.removeItem(key); say(list.dataset.noForm); }
+  }
+  // Rounds that left the phone because the server stored them: said once, after the reload.
+  function showSent(list) {
+    var key = SENT + list.dataset.game, sent = sessionStorage.getItem(key);
+    if (!sent) return;
+    sessionStorage.removeItem(key);
+    say(fill(list.dataset.sent, {rounds: sent}));
+  }
+
+  var sending = false;
+  function flush() {
+    var list = outboxBox();
+    if (!list || sending || !navigator.onLine) return;
+    var entries = waitingFor(list.dataset.game);
+    if (!entries.length || entries[0].status !== "waiting") return;
+    sending = true;
+    sendFrom(list, entries, 0, []);
+  }
+  function sendFrom(list, entries, i, sent) {
+    function done() {
+      sending = false;
+      if (sent.length) {
+        var key = SENT + list.dataset.game, t = texts(list);
+        sessionStorage.setItem(key, sent.map(function (n) { return fill(t.round, {n: n}); }).join(", "));
+        window.location.reload();  // the table as the server has it now
+      } else {
+        showOutbox();
+      }
+    }
+    if (i >= entries.length || entries[i].status !== "waiting") return done();
+    var e = entries[i], body = new URLSearchParams(e.fields);
+    body.set("number", e.number);
+    body.set("client_id", e.id);
+    body.set("csrfmiddlewaretoken", document.querySelector("[name=csrfmiddlewaretoken]").value);
+    fetch(e.url, {method: "POST", body: body, credentials: "same-origin", redirect: "manual"})
+      .then(function (response) {
+        if (response.type === "opaqueredirect" || response.ok) {
+          saveAll(loadAll().filter(function (x) { return x.id !== e.id; }));
+          sent.push(e.number);
+          sendFrom(list, entries, i + 1, sent);
+        } else if (response.status === 409 || response.status === 422) {
+          return response.text().then(function (html) {
+            var page = new DOMParser().parseFromString(html, "text/html");
+            var reason = page.querySelector(".messages .warning, .errors, .error");
+            var all = loadAll();
+            all.forEach(function (x) {
+              if (x.id === e.id) { x.status = "refused"; x.reason = reason ? reason.textContent.trim() : String(response.status); }
+            });
+            saveAll(all);
+            done();
+          });
+        } else {
+          sending = false;  // the server could not take it now: keep it and try later
+          if (sent.length) done(); else retryLater();
+        }
+      })
+      .catch(function () { sending = false; if (sent.length) done(); else retryLater(); });
+  }
+  // A send that failed is tried again by itself, sooner first and then every half
+  // minute: a phone may say it is online when it is not (a page opened from its copy
+  // without signal), and then no "online" event comes when the signal returns.
+  var retryDelay = 0, retryTimer = null;
+  function retryLater() {
+    if (retryTimer) return;
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2000, 30000);
+    retryTimer = setTimeout(function () { retryTimer = null; flush(); }, retryDelay);
+  }
+
+  // No connection: a round is kept; a change that needs the server is refused here.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (navigator.onLine) return;
+    if (form.matches("form.round-form[data-game]")) {
+      event.preventDefault(); event.stopPropagation();
+      keep(form);
+    } else if (form.method === "post" && document.querySelector("[data-offline-refusal]")) {
+      event.preventDefault(); event.stopPropagation();
+      refuseOffline();
+    }
+  }, true);
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-needs-server]");
+    if (link && !navigator.onLine) { event.preventDefault(); refuseOffline(); }
+  }, true);
+  function refuseOffline() {
+    var p = document.querySelector("[data-offline-refusal]");
+    if (p) { p.hidden = false; p.scrollIntoView({block: "center"}); }
+  }
+
+  window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") flush();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = roundForm();
+    if (form) restorePutBack(form);
+    var list = outboxBox();
+    if (list) { restoreElsewhere(list); showSent(list); }
+  });
+  // The board swapped in after a save brings the server's standings: the kept rounds
+  // are counted in again, and a save that went through means the line is back.
+  S.onContent(function (root) {
+    if (S.within(root, "[data-outbox][data-game]").length) { showOutbox(); flush(); }
+  });
+})();
