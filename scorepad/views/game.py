@@ -404,7 +404,7 @@ def watch_poll(request, token):
     html = pagecache.kept_poll(
         game,
         lambda: render_to_string(
-            "scorepad/watch.html#watched", board_context(game, watching=True), request
+            "scorepad/_watch_poll.html", board_context(game, watching=True), request
         ),
     )
     return HttpResponse(html)
