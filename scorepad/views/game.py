@@ -23,6 +23,7 @@ from scorepad.forms import (
     RestoreForm,
     RoundForm,
     UndoForm,
+    more_players_text,
 )
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
@@ -128,6 +129,8 @@ def start(request):
             )
             if change.result is not Result.LIMITED:
                 remember_game(request, change.game)
+                if form.took_more_players:
+                    messages.info(request, more_players_text(data["player_count"]))
                 return redirect("scorepad:game", token=change.game.edit_token)
             messages.error(request, too_many_games_text(change.wait))
             status = 429

@@ -13,6 +13,7 @@ from scorepad.forms import RenameForm, taken_text
 from scorepad.models import Game, Result
 from scorepad.pages import night
 from scorepad.pages.mygames import MY_GAMES
+from rules.views import sheet_context
 from scorepad.views.game import show_game
 
 
@@ -41,6 +42,13 @@ def result_picture(request, token):
 @never_cache
 def watch_result_picture(request, token):
     return picture_response(get_object_or_404(Game, watch_token=token))
+
+
+@require_safe
+def score_sheet(request, token):
+    """The paper score sheet for this game's players: their names over the columns."""
+    game = get_object_or_404(Game, edit_token=token)
+    return render(request, "rules/sheet.html", sheet_context(game.house, game.player_list))
 
 
 @require_POST
