@@ -50,12 +50,17 @@ PROBLEMS = r"""() => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0;
   };
-  const name = el => el.tagName.toLowerCase() + (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "") + ` “${el.textContent.trim().slice(0, 40)}”`;
+  const name = el => {
+    const kind = typeof el.className === "string" && el.className.trim();
+    const classes = kind ? "." + kind.split(/\s+/).join(".") : "";
+    return el.tagName.toLowerCase() + classes + ` “${el.textContent.trim().slice(0, 40)}”`;
+  };
   const texts = [];
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const owner = node.parentElement;
-    if (!node.textContent.trim() || owner.closest("svg, script, style, noscript") || !shown(owner)) continue;
+    if (!node.textContent.trim() || owner.closest("svg, script, style, noscript")) continue;
+    if (!shown(owner)) continue;
     texts.push(node);
   }
   // 1. No word broken across lines: each word's rects stand on one line.
@@ -76,7 +81,8 @@ PROBLEMS = r"""() => {
   // 2. No text past its box: cells, and every box that hides or scrolls what overflows
   //    (but a frame marked to scroll sideways, with its own name: the named paper sheet).
   for (const el of main.querySelectorAll("*")) {
-    if (el.closest("svg") || el.matches("input, select, textarea, [data-scrolls]") || !shown(el)) continue;
+    if (el.closest("svg") || el.matches("input, select, textarea, [data-scrolls]")) continue;
+    if (!shown(el)) continue;
     const style = getComputedStyle(el);
     const cell = el.matches("th, td");
     const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
@@ -97,7 +103,8 @@ PROBLEMS = r"""() => {
   // 4. Every control outside running text at least 44 px tall (a radio or a checkbox
   //    through its label).
   const running = el => {
-    const block = el.parentElement.closest("p, dd, figcaption, caption, td, label:not(.choice), .settings");
+    const prose = "p, dd, figcaption, caption, td, label:not(.choice), .settings";
+    const block = el.parentElement.closest(prose);
     return block && block.textContent.trim().length > el.textContent.trim().length;
   };
   for (const el of main.querySelectorAll("a[href], button, summary, select, input, textarea")) {

@@ -254,7 +254,10 @@ def test_a_jack_11_games_rules_link_shows_the_jack_as_11(client):
     rules = client.get(link).content.decode()
     assert jack_row(rules) == "11"
     assert "/en/card/jack-11+stock-only+no-seen-swap/" in html
-    assert "/en/sheet/2/jack-11+stock-only+no-seen-swap/" in html
+    # The game's own sheet: its players by name, under the same choices
+    sheet = f"/en/scorepad/g/{game.edit_token}/sheet/"
+    assert sheet in html
+    assert 'href="/en/rules/jack-11+stock-only+no-seen-swap/"' in client.get(sheet).content.decode()
 
 
 @pytest.mark.django_db
