@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from rules.views import sheet_context
 from scorepad.forms import RenameForm, taken_text
 from scorepad.models import Game, Result
 from scorepad.pages import night
 from scorepad.pages.mygames import MY_GAMES
-from rules.views import sheet_context
 from scorepad.views.game import show_game
 
 
