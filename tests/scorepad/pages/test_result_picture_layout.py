@@ -11,9 +11,7 @@ from PIL import Image, ImageDraw
 from rules import words
 from scorepad.pages import night
 from scorepad.pages import result_picture as picture
-
-from .conftest import make_game
-from .test_game_night import fresh, play
+from tests.conftest import fresh, make_game, play
 
 pytestmark = pytest.mark.django_db
 LONG = ("Anne-Marthe Kristiansen", "Øyvind", "Håkon Bjørnstad-Eriksen", "Ingrid")

@@ -5,8 +5,7 @@ more is refused in the form's words. The home page says more may play, too."""
 import pytest
 
 from scorepad.models import Game
-
-from .conftest import new_game_data
+from tests.conftest import new_game_data
 
 pytestmark = pytest.mark.django_db
 FOUR = {f"name_{i}": name for i, name in enumerate(["Ada", "Bo", "Cy", "Di"])}

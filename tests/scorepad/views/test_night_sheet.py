@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from .conftest import make_game
+from tests.conftest import make_game
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from .conftest import HAVE_CHROMIUM, make_game
-from .test_game_night import fresh, play
+from tests.browser.conftest import HAVE_CHROMIUM
+from tests.conftest import fresh, make_game, play
 
 pytestmark = [
     pytest.mark.browser,

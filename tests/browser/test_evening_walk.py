@@ -19,8 +19,7 @@ from django.utils import translation
 from rules import cards
 from rules.views import house_url
 from scorepad.models import Game
-
-from .conftest import HAVE_CHROMIUM, no_sideways_scroll
+from tests.browser.conftest import HAVE_CHROMIUM, no_sideways_scroll
 
 pytestmark = [
     pytest.mark.browser,

@@ -6,8 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from .conftest import make_game
-from .test_game_night import fresh, play
+from tests.conftest import fresh, make_game, play
 
 pytestmark = pytest.mark.django_db
 

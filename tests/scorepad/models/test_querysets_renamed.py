@@ -6,9 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorepad.logic import stats
 from scorepad.models import Game
-
-from .conftest import make_game
-from .test_game_night import fresh, play
+from tests.conftest import fresh, make_game, play
 
 
 def rematch_of(game):
