@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from rules import cards
+from rules.games.ghost import cards
 from rules.views import house_url
 from scorepad.models import Game
 from tests.browser.conftest import HAVE_CHROMIUM, no_sideways_scroll
