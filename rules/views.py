@@ -162,19 +162,21 @@ def score_sheet(request, players: int, house: Any | None = None):
     moved = _moved(request, "sheet", house, players)
     if moved:
         return moved
-    return render(
-        request,
-        "rules/sheet.html",
-        {
-            "house": resolved,
-            "summary": summary(resolved),
-            "players": range(1, players + 1),
-            "rounds": range(1, SHEET_ROUNDS + 1),
-            "rules_url": house_url("rules", resolved),
-            "counts": range(GAME.least_players, resolved.max_players + 1),
-            "count": players,
-        },
-    )
+    return render(request, "rules/sheet.html", sheet_context(resolved, range(1, players + 1)))
+
+
+def sheet_context(house: Any, players) -> dict:
+    """The sheet for these players: numbers (1, 2, …) or a game's players by name."""
+    return {
+        "house": house,
+        "summary": summary(house),
+        "players": players,
+        "rounds": range(1, SHEET_ROUNDS + 1),
+        "rules_url": house_url("rules", house),
+        "counts": range(GAME.least_players, house.max_players + 1),
+        "count": len(players),
+        "named": not isinstance(players, range),
+    }
 
 
 SHEET_ROUNDS = 20  # rows on the paper sheet: a game to 21 rarely lasts longer

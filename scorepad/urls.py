@@ -61,6 +61,11 @@ urlpatterns = [
         night_views.rename,
         name="rename",
     ),
+    path(
+        pgettext_lazy("url", "scorepad/g/<token:token>/sheet/"),
+        night_views.score_sheet,
+        name="sheet",
+    ),
     path(pgettext_lazy("url", "scorepad/statistics/"), night_views.statistics, name="statistics"),
     path(pgettext_lazy("url", "scorepad/watch/<token:token>/"), views.watch, name="watch"),
     path(

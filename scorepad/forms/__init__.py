@@ -67,8 +67,10 @@ class NewGameForm(HouseFields):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.took_more_players = False  # more than two at the five-card game, ticked or not
         if not self.is_bound:
             self.fields["start_key"].initial = secrets.token_urlsafe(16)
+        self.fields["player_count"].help_text = players_hint()
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         seats = range(cards.PLAYER_RANGE[1])
         name_too_long = gettext("A name can have at most %(n)s characters.") % {"n": NAME_MAX}
@@ -104,7 +106,8 @@ class NewGameForm(HouseFields):
             variant = cards.VARIANTS[key]
             more = MORE_PLAYERS_MAX.get(key)
             limits[key] = {
-                "max": variant.max_players,
+                # More than two at the five-card game take its house rule: no conflict.
+                "max": more or variant.max_players,
                 "more_max": more,
                 "message": too_many_players(variant, more=False),
                 "more_message": too_many_players(variant, more=True) if more else "",
@@ -116,6 +119,11 @@ class NewGameForm(HouseFields):
         count = data.get("player_count")
         variant = cards.VARIANTS.get(data.get("variant", ""))
         more = bool(data.get("more_players"))
+        if variant and count and not more and variant.max_players < count:
+            # More than two at the five-card game: the house rule that allows it is
+            # taken, as the form says beside the number of players, and the game says so.
+            more = self.took_more_players = variant.key in MORE_PLAYERS_MAX
+            data["more_players"] = more
         if variant and count:
             limit = MORE_PLAYERS_MAX.get(variant.key) if more else None
             if limit and count > limit:
@@ -146,6 +154,33 @@ class NewGameForm(HouseFields):
             if data.get("first_dealer") is not None and data["first_dealer"] >= count:
                 self.add_error("first_dealer", gettext("The dealer must be one of the players."))
         return data
+
+
+def players_hint() -> str:
+    """What each variant takes, said before anything is sent (the page needs no script)."""
+    standard, seven = cards.STANDARD, cards.VARIANTS["seven_cards"]
+    three = cards.VARIANTS["three_in_hand"]
+    return gettext(
+        "“%(standard)s”: %(low)s players, or up to %(more)s by the house rule for more "
+        "players, which is taken when you choose more. “%(three)s”: up to %(three_n)s. "
+        "“%(seven)s”: %(seven_n)s."
+    ) % {
+        "standard": variant_name(standard.key),
+        "low": standard.max_players,
+        "more": MORE_PLAYERS_MAX[standard.key],
+        "three": variant_name(three.key),
+        "three_n": three.max_players,
+        "seven": variant_name(seven.key),
+        "seven_n": seven.max_players,
+    }
+
+
+def more_players_text(count: int) -> str:
+    """Said on the new game's page when the form took the house rule for more players."""
+    return gettext(
+        "%(n)s players at the five-card game: the game is played by the house rule for "
+        "more players."
+    ) % {"n": count}
 
 
 def too_many_players(variant: cards.Variant, more: bool) -> str:

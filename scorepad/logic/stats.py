@@ -16,10 +16,12 @@ from scorepad.logic import scoring
 
 
 class Played(Protocol):
-    """A game with its players and outcome (`querysets.Summary`)."""
+    """A game with its players and outcome (`querysets.Summary`), and the evening's
+    series it belongs to (a rematch keeps its seats)."""
 
     players: Sequence
     outcome: scoring.Outcome
+    series: str
 
 
 # --------------------------------------------------------------- the series
@@ -92,19 +94,32 @@ class PlayerStats:
         return (self.points / self.rounds).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
+def current_names(games: Sequence[Played]) -> dict[tuple[str, int], str]:
+    """Each seat of each series named as the newest of its games (`games` newest first)
+    names it: a player whose name was put right during an evening is one person."""
+    names: dict[tuple[str, int], str] = {}
+    for game in games:
+        for seat, player in enumerate(game.players):
+            names.setdefault((game.series, seat), player.name)
+    return names
+
+
 def per_player(games: Sequence[Played], name_key: Callable[[str], str]) -> list[PlayerStats]:
-    """Statistics per player name over `games`, newest game first. Names that compare
+    """Statistics per player over `games`, newest game first. A seat of a series is one
+    person, under the name the newest game of the series gives it; names that compare
     equal under `name_key` (case, full-width letters) are one player, shown as the newest
     game spells them. Players sorted by games played, then name."""
     found: dict[str, PlayerStats] = {}
     streak_open: dict[str, bool] = {}
+    names = current_names(games)
     for game in games:
         result = game.outcome
         if not result.rounds:
             continue
-        for seat, player in enumerate(game.players):
-            key = name_key(player.name)
-            row = found.setdefault(key, PlayerStats(player.name))
+        for seat in range(len(game.players)):
+            name = names[game.series, seat]
+            key = name_key(name)
+            row = found.setdefault(key, PlayerStats(name))
             row.games += 1
             for index, points in enumerate(result.rounds):
                 row.rounds += 1

@@ -24,6 +24,10 @@ class Summary:
     players: list[Player]
     outcome: scoring.Outcome
 
+    @property
+    def series(self) -> str:
+        return self.game.series
+
 
 class GameQuerySet(models.QuerySet):
     def outcomes(self) -> list[Summary]:

@@ -105,7 +105,7 @@ def outbox_texts(language: str, example: Decimal) -> dict:
 
 
 EDIT_URLS = ("game", "add-round", "undo", "restore", "rematch", "history", "export-csv")
-EDIT_URLS += ("export-json", "result-png", "rename")
+EDIT_URLS += ("export-json", "result-png", "rename", "sheet")
 WATCH_URLS = ("watch", "watch-poll", "watch-result-png")
 
 

@@ -139,6 +139,17 @@ def result_png(game: Game) -> bytes:
     return png
 
 
+def headline(game: Game, result: scoring.Outcome) -> str:
+    """Who lost (or, in a single round, who won): the picture's headline, said whole."""
+    if result.losers:
+        return _("%(names)s lost the game of Ghost") % {
+            "names": and_list([game.player_list[i].name for i in result.losers])
+        }
+    return _("%(names)s won the game of Ghost") % {
+        "names": and_list([game.player_list[i].name for i in result.winners])
+    }
+
+
 def draw_result(game: Game, language: str) -> bytes:
     fmt = words.points_formatter(language)
     result = game.outcome()
@@ -152,20 +163,12 @@ def draw_result(game: Game, language: str) -> bytes:
         )
         for i in order
     ]
-    if result.losers:
-        headline = _("%(names)s lost the game of Ghost") % {
-            "names": and_list([game.player_list[i].name for i in result.losers])
-        }
-    else:
-        headline = _("%(names)s won the game of Ghost") % {
-            "names": and_list([game.player_list[i].name for i in result.winners])
-        }
     day = formats.date_format(timezone.localtime(game.created_at), "DAY_FORMAT")
     rounds = ngettext("%(n)s round", "%(n)s rounds", len(result.rounds)) % {"n": len(result.rounds)}
     subtitle = f"{day} · {loader.variant_name(game.variant, game=game.game)} · {rounds}"
     threshold = fmt(game.threshold) if game.threshold is not None else ""
     return picture.result_png(
-        headline, subtitle, standings, game.course(fmt, result), threshold, _("round")
+        headline(game, result), subtitle, standings, game.course(fmt, result), threshold, _("round")
     )
 
 

@@ -79,10 +79,11 @@ def kept_parts(game: Game, context: Callable[[], dict]) -> Parts:
     return parts
 
 
-def kept_board(game: Game, render: Callable[[], str]) -> str:
-    """The watched board, as the watch page shows it and its poll answers: the same for
-    every watcher of the game, so rendered once per version and language."""
-    key = game_key("watch-board", game, game.watch_token)
+def kept_board(game: Game, render: Callable[[], str], part: str = "watch-board") -> str:
+    """The watched board, as the watch page shows it and its poll answers (and the poll's
+    title and heading, `part="watch-head"`): the same for every watcher of the game, so
+    rendered once per version and language."""
+    key = game_key(part, game, game.watch_token)
     html = None if settings.DEBUG else cache.get(key)
     if html is None:
         html = render()

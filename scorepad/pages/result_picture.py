@@ -19,8 +19,14 @@ from PIL import Image, ImageDraw, ImageFont
 from scorepad.logic import chart
 
 SIZE = (1080, 1350)  # portrait, as messengers show pictures from phones
-SCALE = 3  # the chart's 320 × 200 box drawn at 960 × 600
-CHART_AT = (60, 700)
+MARGIN = 60
+TOP, BOTTOM = 30, 24
+NAME_AT = 140  # the names of the standings, after the places
+HEADLINE_SIZES = (64, 58, 52, 46, 40, 34)
+SCALE = 3  # the chart's 320 × 200 box drawn 960 wide, and as tall as the room below allows
+CHART_LEAST = 520  # the least height for the chart with its axis's name under it
+CHART_GAP = 36
+AXIS_NAME = 40  # the axis's name under the round numbers
 INK, MUTED, RULE, RED, PAPER = "#1b1b1b", "#555555", "#c9c5bc", "#b3001b", "#ffffff"
 COLOURS = ("#0072b2", "#c24e00", "#007a5a", "#b0508a", "#1b1b1b", "#8a6300")  # as the CSS
 
@@ -45,13 +51,115 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold=False) -> str:
-    """`text` cut with "…" to fit `width` pixels."""
+    """`text` cut with "…" to fit `width` pixels (only where nothing smaller fits)."""
     face = font(size, bold)
     if draw.textlength(text, font=face) <= width:
         return text
     while text and draw.textlength(text + "…", font=face) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+@dataclass
+class Text:
+    """One text as the picture draws it, measured where it stands."""
+
+    x: float
+    y: float  # the baseline
+    text: str
+    size: int
+    bold: bool = False
+    fill: str = INK
+    anchor: str = "ls"  # left, baseline; "rs" right-aligned
+
+    def box(self, draw: ImageDraw.ImageDraw) -> tuple[float, float, float, float]:
+        face = font(self.size, self.bold)
+        return draw.textbbox((self.x, self.y), self.text, font=face, anchor=self.anchor)
+
+    def draw(self, draw: ImageDraw.ImageDraw) -> None:
+        face = font(self.size, self.bold)
+        draw.text((self.x, self.y), self.text, font=face, fill=self.fill, anchor=self.anchor)
+
+
+def wrap(draw, text: str, size: int, width: int, bold=False) -> list[str]:
+    """`text` in lines of whole words, each measured at most `width` pixels wide where
+    the words allow (a single word wider than that stands alone on its line)."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and draw.textlength(trial, font=face) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines
+
+
+def headline(draw, text: str, width: int) -> tuple[int, list[str]]:
+    """The headline says who lost, whole: the largest size at which it takes at most two
+    lines of whole words within `width`; failing that, the smallest size, on as many
+    lines as it needs. Never cut."""
+    for size in HEADLINE_SIZES:
+        lines = wrap(draw, text, size, width, bold=True)
+        if len(lines) <= 2 and all(fits(draw, line, size, width, True) for line in lines):
+            return size, lines
+    return HEADLINE_SIZES[-1], wrap(draw, text, HEADLINE_SIZES[-1], width, bold=True)
+
+
+def fits(draw, text: str, size: int, width: float, bold=False) -> bool:
+    return draw.textlength(text, font=font(size, bold)) <= width
+
+
+def standing_row(draw, place: int, standing: Standing, y: float, size: int) -> list[Text]:
+    """Place, name, its mark beside it and the total at the right edge: the name gets all
+    the room the total and the mark leave, shrinks a little where it must, and is cut
+    only where even that does not fit."""
+    colour = RED if standing.lost else INK
+    right = SIZE[0] - MARGIN
+    total = Text(right, y, standing.total, size, True, INK, "rs")
+    room = right - draw.textlength(standing.total, font=font(size, True)) - 24 - NAME_AT
+    mark_size = size - 8
+    mark_room = draw.textlength(standing.mark, font=font(mark_size)) + 16 if standing.mark else 0
+    name, name_size = standing.name, size
+    while name_size > max(size - 12, 20) and not fits(
+        draw, name, name_size, room - mark_room, True
+    ):
+        name_size -= 2
+    name = fit(draw, name, name_size, int(room - mark_room), bold=True)
+    texts = [
+        Text(MARGIN, y, f"{place}.", size, False, MUTED),
+        Text(NAME_AT, y, name, name_size, True, colour),
+        total,
+    ]
+    if standing.mark:
+        after = NAME_AT + draw.textlength(name, font=font(name_size, True)) + 16
+        texts.append(Text(after, y, standing.mark, mark_size, False, colour))
+    return texts
+
+
+def layout(draw, title: str, subtitle: str, standings: list[Standing]) -> tuple[list[Text], int]:
+    """Every text above the chart, measured against the canvas, and where the chart may
+    begin: right under the standings, so no empty band opens above it."""
+    width = SIZE[0] - 2 * MARGIN
+    size, lines = headline(draw, title, width)
+    texts: list[Text] = []
+    y = TOP
+    for line in lines:
+        y += round(size * 1.2)
+        texts.append(Text(MARGIN, y, line, size, True, INK))
+    y += 10
+    for line in wrap(draw, subtitle, 34, width):
+        y += 46
+        texts.append(Text(MARGIN, y, line, 34, False, MUTED))
+    y += 24
+    # The list takes what the chart can spare: rows of at most 72 px, smaller for many.
+    room = SIZE[1] - BOTTOM - CHART_LEAST - CHART_GAP - y
+    row = max(min(72, room // max(len(standings), 1)), 34)
+    size = min(44, row - 12)
+    for place, standing in enumerate(standings, 1):
+        y += row
+        texts.extend(standing_row(draw, place, standing, y - (row - size) // 2, size))
+    return texts, y + CHART_GAP
 
 
 def dashed(draw, points, colour, width, dash: str) -> None:
@@ -101,34 +209,26 @@ def result_png(
 ) -> bytes:
     image = Image.new("RGB", SIZE, PAPER)
     draw = ImageDraw.Draw(image)
-    width = SIZE[0] - 120
-    draw.text((60, 56), fit(draw, title, 60, width, bold=True), font=font(60, True), fill=INK)
-    draw.text((60, 140), fit(draw, subtitle, 34, width), font=font(34), fill=MUTED)
-    # Up to ten players in the 480 px above the chart: the line height shrinks to fit.
-    row = min(72, 480 // max(len(standings), 1))
-    size = min(44, row - 12)
-    y = 210
-    for place, standing in enumerate(standings, 1):
-        colour = RED if standing.lost else INK
-        draw.text((60, y), f"{place}.", font=font(size), fill=MUTED)
-        name = fit(draw, standing.name, size, 560, bold=True)
-        draw.text((140, y), name, font=font(size, True), fill=colour)
-        draw.text((720, y), standing.mark, font=font(size - 8), fill=colour)
-        total_width = draw.textlength(standing.total, font=font(size, True))
-        draw.text((SIZE[0] - 60 - total_width, y), standing.total, font=font(size, True), fill=INK)
-        y += row
+    texts, chart_top = layout(draw, title, subtitle, standings)
+    for text in texts:
+        text.draw(draw)
     if course is not None:
-        draw_chart(draw, course, threshold_label, round_word)
+        height = SIZE[1] - BOTTOM - AXIS_NAME - chart_top
+        draw_chart(draw, course, threshold_label, round_word, chart_top, height)
     out = io.BytesIO()
     image.save(out, format="PNG")  # optimize=True: 3× the time for 4% fewer bytes
     return out.getvalue()
 
 
-def draw_chart(draw, course: chart.Chart, threshold_label: str, round_word: str) -> None:
-    ox, oy = CHART_AT
+def draw_chart(
+    draw, course: chart.Chart, threshold_label: str, round_word: str, top: int, height: int
+) -> None:
+    """The chart's box 960 wide and `height` tall from `top`: the geometry stretches,
+    the markers and the texts keep their size."""
+    ox, oy, stretch = MARGIN, top, height / course.height
 
     def at(x, y):
-        return (ox + x * SCALE, oy + y * SCALE)
+        return (ox + x * SCALE, oy + y * stretch)
 
     small = font(26)
     for y, label in course.y_ticks:
@@ -138,8 +238,9 @@ def draw_chart(draw, course: chart.Chart, threshold_label: str, round_word: str)
     for x, number in course.x_ticks:
         tx, ty = at(x, course.height - 8)
         draw.text((tx, ty), str(number), font=small, fill=MUTED, anchor="ms")
-    tx, ty = at(course.left - 4, course.height - 8)
-    draw.text((tx, ty), round_word, font=small, fill=MUTED, anchor="rs")
+    # The axis's name under the round numbers, in the middle: never against the first.
+    tx, ty = at((course.left + course.right) / 2, course.height - 8)
+    draw.text((tx, ty + AXIS_NAME), round_word, font=small, fill=MUTED, anchor="ms")
     if course.threshold_y is not None:
         start, end = at(course.left, course.threshold_y), at(course.right, course.threshold_y)
         dashed(draw, [start, end], RED, 5, "5 3")

@@ -23,6 +23,7 @@ from scorepad.forms import (
     RestoreForm,
     RoundForm,
     UndoForm,
+    more_players_text,
 )
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
@@ -85,7 +86,11 @@ def parts_context(request, game: Game) -> dict:
     watch_url = absolute_url(request, shared_watch_path(game))
     context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
     # For the service worker: this game's own rules, card and sheet, kept offline.
-    context["keep_offline"] = [ghost.rules_url(game), ghost.card_url(game), ghost.sheet_url(game)]
+    context["keep_offline"] = [
+        ghost.rules_url(game),
+        ghost.card_url(game),
+        context["urls"]["sheet"],
+    ]
     return context
 
 
@@ -140,6 +145,8 @@ def start(request):
             )
             if change.result is not Result.LIMITED:
                 remember_game(request, change.game)
+                if form.took_more_players:
+                    messages.info(request, more_players_text(data["player_count"]))
                 return redirect("scorepad:game", token=change.game.edit_token)
             messages.error(request, too_many_games_text(change.wait))
             status = 429
@@ -425,7 +432,12 @@ def watch_poll(request, token):
         next_url = reverse("scorepad:watch", args=[game.rematch_game.watch_token])
         response["HX-Redirect"] = next_url + "?moved=1"
         return response
-    return HttpResponse(watched_board(request, game))
+    head = pagecache.kept_board(
+        game,
+        lambda: render_to_string("scorepad/_watch_poll.html", {"players": game.player_list}),
+        part="watch-head",
+    )
+    return HttpResponse(head + watched_board(request, game))
 
 
 @require_safe

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from rules.views import sheet_context
 from scorepad.forms import RenameForm, taken_text
 from scorepad.models import Game, Result
 from scorepad.pages import night
@@ -41,6 +42,13 @@ def result_picture(request, token):
 @never_cache
 def watch_result_picture(request, token):
     return picture_response(get_object_or_404(Game, watch_token=token))
+
+
+@require_safe
+def score_sheet(request, token):
+    """The paper score sheet for this game's players: their names over the columns."""
+    game = get_object_or_404(Game, edit_token=token)
+    return render(request, "rules/sheet.html", sheet_context(game.house, game.player_list))
 
 
 @require_POST

@@ -284,10 +284,10 @@ def test_more_players_than_a_variant_allows_keeps_the_choice_and_says_why(
     page.locator("select[name=player_count]").select_option("4")
     standard = page.locator("input[name=variant][value=standard]")
     assert standard.is_checked() and standard.is_enabled()  # nothing changed behind the back
-    assert conflict.is_visible()
-    page.locator("input[name=more_players]").check()  # the fix the message names
-    assert conflict.is_hidden() and standard.is_checked()
-    page.locator("input[name=more_players]").uncheck()
+    # Four at the five-card game take its house rule, as the hint says: nothing red
+    assert conflict.is_hidden()
+    page.locator("input[name=variant][value=seven_cards]").check()
+    assert conflict.is_visible()  # «Seven cards» is for two: said before sending
     page.locator("select[name=player_count]").select_option("2")
     assert conflict.is_hidden()
     context.close()

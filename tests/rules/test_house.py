@@ -254,7 +254,10 @@ def test_a_jack_11_games_rules_link_shows_the_jack_as_11(client):
     rules = client.get(link).content.decode()
     assert jack_row(rules) == "11"
     assert "/en/card/jack-11+stock-only+no-seen-swap/" in html
-    assert "/en/sheet/2/jack-11+stock-only+no-seen-swap/" in html
+    # The game's own sheet: its players by name, under the same choices
+    sheet = f"/en/scorepad/g/{game.edit_token}/sheet/"
+    assert sheet in html
+    assert 'href="/en/rules/jack-11+stock-only+no-seen-swap/"' in client.get(sheet).content.decode()
 
 
 @pytest.mark.django_db
@@ -288,11 +291,13 @@ def five_players(**extra):
 
 @pytest.mark.django_db
 def test_more_players_in_the_five_card_game_is_a_house_rule(client):
-    refused = client.post("/en/scorepad/", five_players())
-    assert refused.status_code == 400
-    assert "tick the house rule for more players" in refused.content.decode()
-    nb = client.post("/nb/poengblokk/", five_players())
-    assert "kryss av for husregelen om flere spillere" in nb.content.decode()
+    # Five chosen without ticking it: the form takes the house rule and the game says so
+    taken = client.post("/en/scorepad/", five_players(), follow=True)
+    assert "5 players at the five-card game: the game is played by the house rule" in (
+        taken.content.decode()
+    )
+    assert Game.objects.get().house.more_players
+    Game.objects.all().delete()
     response = client.post("/en/scorepad/", five_players(more_players="on"))
     assert response.status_code == 302
     game = Game.objects.get()

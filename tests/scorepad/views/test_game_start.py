@@ -77,7 +77,7 @@ def test_custom_threshold_needs_a_number_in_range(client):
 
 
 def test_too_many_players_for_the_variant(client):
-    data = new_game_data(player_count="3", name_2="Cy")
+    data = new_game_data(player_count="3", name_2="Cy", variant="seven_cards")
     response = client.post("/en/scorepad/", data)
     assert response.status_code == 400
     assert "Three in hand" in response.content.decode()
@@ -92,7 +92,9 @@ def test_duplicate_names_are_refused(client):
 
 
 def test_too_many_players_for_a_variant_is_told_beside_the_variant(client):
-    response = client.post("/nb/poengblokk/", new_game_data(player_count="4"))
+    response = client.post(
+        "/nb/poengblokk/", new_game_data(player_count="4", variant="seven_cards")
+    )
     html = response.content.decode()
     field = html[html.index('id="field-variant"') :]
     error = field[field.index('class="error"') : field.index("</fieldset>")]
@@ -109,7 +111,8 @@ def test_a_jack_eleven_game_suggests_no_halves(client):
 def test_the_threshold_choice_and_variant_names_read_as_norwegian(client):
     html = client.get("/nb/poengblokk/").content.decode()
     assert "når noen har 21 poeng" in html
-    html = client.post("/nb/poengblokk/", new_game_data(player_count="3")).content.decode()
+    data = new_game_data(player_count="3", variant="seven_cards")
+    html = client.post("/nb/poengblokk/", data).content.decode()
     assert "«Tre på hånden»" in html
 
 
