@@ -22,8 +22,8 @@ from scorepad.templatetags.kept import KEPT_FORMS
 
 PAGE_SECONDS = 600
 PARTS_TEMPLATE = "scorepad/game_parts.html"
-BOARD_PARTS = ("board_head", "round_form", "board_tail")
-PAGE_PARTS = ("top", "after_board", "rename")
+BOARD_PARTS = ("board_head", "rename", "round_form", "board_tail")
+PAGE_PARTS = ("top", "after_board")
 
 
 def game_key(kind: str, game: Game, token: str) -> str:
