@@ -25,14 +25,15 @@ run: setup
 
 # Production settings on this machine: Granian, WhiteNoise, hashed static files and the
 # rules pages pre-rendered. A throw-away secret key unless DJANGO_SECRET_KEY is set;
-# plain http on loopback.
+# plain http on loopback. PORT=8001 make serve for another port.
+PORT ?= 8000
 serve: setup
 	export DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 \
 	  DJANGO_SITE_URL="$${DJANGO_SITE_URL:-http://127.0.0.1:8000}" \
 	  DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}"; \
 	$(MANAGE) collectstatic --noinput --verbosity 0 && $(MANAGE) prerender && \
 	exec $(BIN)/granian --interface wsgi ghost_site.wsgi:application --host 127.0.0.1 \
-	  --port 8000 --workers 2 --blocking-threads 4 --no-ws
+	  --port $(PORT) --workers 2 --blocking-threads 4 --no-ws
 
 # The README's deploy, run as one command with the production variables from the
 # environment (DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_SITE_URL,

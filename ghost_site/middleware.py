@@ -36,11 +36,16 @@ def guard_request_bodies(get_response):
     """A body over MAX_REQUEST_BODY gets 413 before anything reads it: no form parsing,
     no multipart spooling, no temporary file. A body without a length (chunked) is
     refused too; phones always send one. A body in a charset Python does not know gets
-    400 here rather than an exception deep in the form parser. Both answers pass back
+    400 here rather than an exception deep in the form parser. A post whose body
+    no reader could take in time (ghost_site/workers.py) gets 503. These answers pass back
     through the security, CSP and frame-options middleware, and carry no hop-by-hop header
     (`Connection` is the server's to set: WSGI forbids it to an application)."""
 
     def middleware(request):
+        if request.META.get("ghost.body_busy"):  # ghost_site.workers.BodyGate
+            busy = error_page(request, "503.html", 503)
+            busy["Retry-After"] = "2"
+            return busy
         if request.method not in ("GET", "HEAD", "OPTIONS"):
             length = request.META.get("CONTENT_LENGTH") or "0"
             chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()

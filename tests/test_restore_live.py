@@ -1,0 +1,125 @@
+"""The README's SQLite restore, run against the server `make serve` runs while it kept
+writing: a backup taken online, more rounds, a checkpoint, more rounds (so the log holds
+pages newer than the file), the site stopped as `systemctl stop` stops it, `manage.py
+restore`, the site started again. The database then holds exactly the backup's rounds,
+passes its integrity check, and takes new rounds.
+
+Before: a stopped Granian left `db.sqlite3-wal` behind, and copying the backup over
+`db.sqlite3` let the next start replay that log over it (the restore did nothing, or
+the database was malformed)."""
+
+import re
+import sqlite3
+import subprocess
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from .conftest import NoRedirect, new_game_data
+from .served import built, manage, production_env, serve  # noqa: F401  (built: a fixture)
+
+GAMES = 3
+
+
+def rounds(path) -> set[tuple]:
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return set(db.execute("SELECT id, game_id, number, status FROM scorepad_round"))
+    finally:
+        db.close()
+
+
+class Phone:
+    """Keeps its cookies itself: production cookies are Secure, and this is plain http
+    on loopback, where urllib's cookie jar would not send them back."""
+
+    def __init__(self):
+        self.cookies: dict[str, str] = {}
+        self.opener = urllib.request.build_opener(NoRedirect)
+
+    def open(self, address, data=None):
+        request = urllib.request.Request(address, data)
+        request.add_header("Cookie", "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        try:
+            answer = self.opener.open(request, timeout=60)
+        except urllib.error.HTTPError as error:
+            answer = error
+        for header in answer.headers.get_all("Set-Cookie") or ():
+            name, _eq, value = header.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value
+        return answer
+
+
+def http_phone(base, page):
+    phone = Phone()
+    html = phone.open(base + page).read().decode()
+    return phone, re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)[1]
+
+
+def post(phone, address, data) -> tuple[int, str]:
+    """Status and Location (or the body, when there is none)."""
+    answer = phone.open(address, urllib.parse.urlencode(data).encode())
+    return answer.status, answer.headers.get("Location") or answer.read().decode()
+
+
+def start_games(base) -> list[tuple]:
+    games = []
+    for _ in range(GAMES):
+        phone, token = http_phone(base, "/en/scorepad/")
+        form = new_game_data(csrfmiddlewaretoken=token, threshold="500")
+        status, address = post(phone, base + "/en/scorepad/", form)
+        assert status == 302, address[:300]
+        page = phone.open(base + address).read().decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+        games.append((phone, token, address))
+    return games
+
+
+def play(base, games, numbers) -> None:
+    for number in numbers:
+        for phone, token, address in games:
+            data = {"csrfmiddlewaretoken": token, "number": str(number)}
+            data |= {"points_0": "1", "points_1": "2"}
+            status, body = post(phone, base + address + "round/", data)
+            assert status == 302, body[:300]
+
+
+def test_a_restore_brings_back_exactly_the_backup(built, tmp_path):
+    live = tmp_path / "live.sqlite3"
+    saved = tmp_path / "backup.sqlite3"
+    database = f"sqlite:///{live}"
+    env = production_env(built, database)
+    manage(env, "migrate", "--verbosity", "0")
+    log = tmp_path / "serve.log"
+    with serve(built, database, log) as (base, _server):
+        games = start_games(base)
+        play(base, games, range(1, 6))
+        # the README's online backup, while the site runs
+        subprocess.run(["sqlite3", str(live), f".backup '{saved}'"], check=True)
+        play(base, games, range(6, 9))
+        with sqlite3.connect(live) as db:  # what SQLite does by itself every 1000 pages
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.close()
+        play(base, games, range(9, 12))
+    # stopped: every connection closed, so no log is left to replay
+    assert not live.with_name(live.name + "-wal").exists()
+    backed_up = rounds(saved)
+    assert len(backed_up) == GAMES * 5
+    assert rounds(live) > backed_up
+
+    out = manage(env, "restore", str(saved))
+    assert "scorepad_round: 15" in out
+    assert rounds(live) == backed_up
+    with serve(built, database, log) as (base, _server):
+        for phone, token, address in games:
+            assert phone.open(base + address).status == 200
+        play(base, games, [6])
+        with urllib.request.urlopen(base + "/en/rules/") as page:
+            assert page.status == 200
+    after = rounds(live)
+    assert backed_up < after and len(after) == GAMES * 6
+    db = sqlite3.connect(live)
+    try:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    finally:
+        db.close()

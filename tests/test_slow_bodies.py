@@ -1,0 +1,55 @@
+"""Eight clients that send a form's headers and then only a few bytes of its body must
+not hold the server `make serve` runs: at most two threads of a process read bodies, so
+the pages go on answering, and the posts that find no reader get 503
+(ghost_site/workers.py)."""
+
+import re
+import socket
+import urllib.request
+
+from .served import built, manage, production_env, serve  # noqa: F401  (built: a fixture)
+
+SLOW = 8  # as many as `make serve` has threads: 2 workers × 4
+
+
+def slow_post(port: int, cookie: str) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=60)
+    sock.sendall(
+        (
+            "POST /en/scorepad/ HTTP/1.1\r\n"
+            f"Host: 127.0.0.1:{port}\r\n"
+            f"Cookie: csrftoken={cookie}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            "Content-Length: 1000\r\n\r\n"
+            "names="
+        ).encode()
+    )
+    return sock
+
+
+def test_eight_slow_bodies_do_not_stall_the_pages(built, tmp_path):
+    database = f"sqlite:///{tmp_path / 'slow.sqlite3'}"
+    manage(production_env(built, database), "migrate", "--verbosity", "0")
+    with serve(built, database, tmp_path / "serve.log") as (base, _server):
+        port = int(base.rsplit(":", 1)[1])
+        with urllib.request.urlopen(base + "/en/scorepad/", timeout=30) as page:
+            cookie = re.search(r"csrftoken=([^;]+)", page.headers["Set-Cookie"])[1]
+        slow = [slow_post(port, cookie) for _ in range(SLOW)]
+        try:
+            # "Not stalled": without the deadline these wait as long as the sockets stay
+            # open. A generous timeout, not a measure of speed.
+            for path in ("/en/scorepad/", "/en/rules/", "/nb/"):
+                with urllib.request.urlopen(base + path, timeout=20) as page:
+                    assert page.status == 200
+            # 2 workers × 2 readers hold four; the other four were refused unread.
+            answers = []
+            for sock in slow:
+                sock.settimeout(0.5)
+                try:
+                    answers.append(sock.recv(100).split(b"\r\n", 1)[0])
+                except TimeoutError:
+                    answers.append(b"still reading")
+            assert answers.count(b"HTTP/1.1 503 Service Unavailable") >= SLOW // 2
+        finally:
+            for sock in slow:
+                sock.close()
