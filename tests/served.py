@@ -95,7 +95,8 @@ def serve(built: Path, database_url: str, log: Path):
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError("Granian did not start: " + log.read_text()[-3000:]) from None
+                    started = log.read_text()[-3000:]
+                    raise AssertionError(f"Granian did not start: {started}") from None
                 time.sleep(0.3)
         yield f"http://127.0.0.1:{port}", server
     finally:

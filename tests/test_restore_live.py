@@ -16,7 +16,8 @@ import urllib.parse
 import urllib.request
 
 from .conftest import NoRedirect, new_game_data
-from .served import built, manage, production_env, serve  # noqa: F401  (built: a fixture)
+from .served import built as _built  # noqa: F401  (the fixture `built`)
+from .served import manage, production_env, serve
 
 GAMES = 3
 
@@ -111,7 +112,7 @@ def test_a_restore_brings_back_exactly_the_backup(built, tmp_path):
     assert "scorepad_round: 15" in out
     assert rounds(live) == backed_up
     with serve(built, database, log) as (base, _server):
-        for phone, token, address in games:
+        for phone, _token, address in games:
             assert phone.open(base + address).status == 200
         play(base, games, [6])
         with urllib.request.urlopen(base + "/en/rules/") as page:

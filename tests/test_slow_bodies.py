@@ -7,7 +7,8 @@ import re
 import socket
 import urllib.request
 
-from .served import built, manage, production_env, serve  # noqa: F401  (built: a fixture)
+from .served import built as _built  # noqa: F401  (the fixture `built`)
+from .served import manage, production_env, serve
 
 SLOW = 8  # as many as `make serve` has threads: 2 workers × 4
 

@@ -37,24 +37,37 @@ class SeriesSeat:
 
 def series_standing(games: Sequence[Played]) -> list[SeriesSeat]:
     """Games lost and won per seat over a series, oldest game first, named as the last
-    game names them (a rematch keeps the seats). Closest to losing the evening: the most
-    games lost; between equals, the highest total in a game still under way. Nobody is
-    marked while every seat is level."""
+    game names them (a rematch keeps the seats)."""
     last = games[-1]
-    seats = [SeriesSeat(p.name) for p in last.players]
-    for game in games:
-        result = game.outcome
-        if not result.finished:
-            continue
-        for i in result.losers:
-            if i < len(seats):
-                seats[i].lost += 1
-        for i in result.winners:
-            if i < len(seats):
-                seats[i].won += 1
+    lost, won = [0] * len(last.players), [0] * len(last.players)
+    for game in games[:-1]:
+        add_result(lost, won, game.outcome)
+    return standing([p.name for p in last.players], lost, won, last.outcome)
+
+
+def add_result(lost: list[int], won: list[int], result: scoring.Outcome) -> None:
+    """Count one game's losers and winners into the seats' tallies (a finished game)."""
+    if not result.finished:
+        return
+    for i in result.losers:
+        if i < len(lost):
+            lost[i] += 1
+    for i in result.winners:
+        if i < len(won):
+            won[i] += 1
+
+
+def standing(
+    names: Sequence[str], lost: list[int], won: list[int], running: scoring.Outcome
+) -> list[SeriesSeat]:
+    """The seats after the earlier games' tallies and the game under way (`running`).
+    Closest to losing the evening: the most games lost; between equals, the highest
+    total in a game still under way. Nobody is marked while every seat is level."""
+    lost, won = list(lost), list(won)
+    add_result(lost, won, running)
+    seats = [SeriesSeat(name, lost[i], won[i]) for i, name in enumerate(names)]
     most = max(s.lost for s in seats)
     worst = [i for i, s in enumerate(seats) if s.lost == most]
-    running = last.outcome
     if len(worst) > 1 and running.rounds and not running.finished:
         worst = scoring.highest(running.totals, worst)
     if len(worst) < len(seats):

@@ -42,6 +42,9 @@ TOKEN_PATTERN = f"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}"
 # cost. Every edit and undo keeps a row, so all the rows of a game are bounded too.
 MAX_ROUNDS = 100
 MAX_ROUND_ROWS = 3 * MAX_ROUNDS
+# Names put right per game: a typo or two per player at most, with room to spare, while
+# the history and the exports of one game stay bounded.
+MAX_RENAMES = 60
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -86,8 +89,16 @@ class Game(RoundChanges, GameReading, models.Model):
     )
     # The evening's series: a rematch takes its game's series, a new game starts one.
     series = models.CharField(max_length=64, default=new_token, db_index=True, editable=False)
-    # Bumped by every rename: part of the key the players are cached under.
-    names_version = models.PositiveSmallIntegerField(default=0)
+    # Bumped by every rename: with the time of the last one, the key the players are
+    # cached under (a restore can bring a names version back, never that time).
+    names_version = models.PositiveIntegerField(default=0)
+    renamed_at = models.DateTimeField(null=True, blank=True)
+    # Who lost and won this game (bit i: seat i), as of `result_version`: the evening's
+    # series adds them up in the database instead of loading every earlier game
+    # (pages/night.py). Written when a series page finds them older than the game.
+    lost_seats = models.PositiveIntegerField(default=0)
+    won_seats = models.PositiveIntegerField(default=0)
+    result_version = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # The new-game form's own random key: a second tap of Start finds this game.

@@ -35,6 +35,7 @@ class Result(enum.Enum):
     FULL = "full"  # the game holds as many rounds as a game may
     LIMITED = "limited"  # too many new games from one place: `wait` says for how long
     TAKEN = "taken"  # another player at the table has that name
+    RENAMES_FULL = "renames full"  # the game has had as many renames as a game may
 
 
 @dataclass(frozen=True)
@@ -274,17 +275,21 @@ class RoundChanges:
             player = players[seat]
             if player.name == name:
                 return Change(Result.ALREADY_SAVED, seat, name=name)
+            if game.names_version >= models.MAX_RENAMES:
+                return Change(Result.RENAMES_FULL, seat, name=player.name)
             key = same_name_key(name)
             if any(same_name_key(p.name) == key for p in players if p.pk != player.pk):
                 return Change(Result.TAKEN, seat, name=player.name)
             old = player.name
             models.Player.objects.filter(pk=player.pk).update(name=name)
             models.NameChange.objects.create(game=game, player=player, old=old, new=name)
+            now = timezone.now()
             type(self).objects.filter(pk=self.pk).update(
                 version=F("version") + 1,
                 names_version=F("names_version") + 1,
-                updated_at=timezone.now(),
+                updated_at=now,
+                renamed_at=now,
             )
-        self.refresh_from_db(fields=["version", "names_version", "updated_at"])
+        self.refresh_from_db(fields=["version", "names_version", "updated_at", "renamed_at"])
         self.__dict__.pop("player_list", None)
         return Change(Result.SAVED, seat, name=old)

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.db import models
+from django.db.models import Count, F, Sum
 
 from scorepad.logic import scoring, stats
 from scorepad.logic.names import same_name_key
@@ -60,6 +61,34 @@ class GameQuerySet(models.QuerySet):
     def series_so_far(self, game: Game) -> list[Summary]:
         """The games of `game`'s series up to and including it, oldest first."""
         return self.filter(series=game.series, pk__lte=game.pk).order_by("pk").outcomes()
+
+    def series_results(self, game: Game, seats: int) -> tuple[list[int], list[int], int]:
+        """Games lost and won per seat over the games of `game`'s series before it, and
+        how many there are: added up in the database from each game's result as kept on
+        its row (`lost_seats`, `won_seats`), so two queries whatever the series holds. A
+        game whose kept result is older than its version (changed since, or never
+        counted) is counted here from its rounds and its result kept again, but only
+        at the version and time it was read at."""
+        earlier = self.filter(series=game.series, pk__lt=game.pk)
+        stale = list(earlier.exclude(result_version=F("version")).values_list("pk", flat=True))
+        bits = {f"lost_{i}": Sum(F("lost_seats").bitand(1 << i)) for i in range(seats)}
+        bits |= {f"won_{i}": Sum(F("won_seats").bitand(1 << i)) for i in range(seats)}
+        kept = earlier.filter(result_version=F("version")).aggregate(games=Count("pk"), **bits)
+        lost = [(kept[f"lost_{i}"] or 0) >> i for i in range(seats)]
+        won = [(kept[f"won_{i}"] or 0) >> i for i in range(seats)]
+        counted = kept["games"]
+        if stale:
+            for item in self.filter(pk__in=stale).outcomes():
+                result, row = item.outcome, item.game
+                stats.add_result(lost, won, result)
+                counted += 1
+                finished = result.finished
+                self.filter(pk=row.pk, version=row.version, updated_at=row.updated_at).update(
+                    lost_seats=sum(1 << i for i in result.losers) if finished else 0,
+                    won_seats=sum(1 << i for i in result.winners) if finished else 0,
+                    result_version=row.version,
+                )
+        return lost, won, counted
 
     def statistics(self, edit_tokens: list[str]) -> list[stats.PlayerStats]:
         """Per player name across these games (newest first, as "My games" keeps them)."""

@@ -54,10 +54,13 @@ class GameReading:
     @cached_property
     def player_list(self) -> list["models.Player"]:
         """Players change only by a rename, so they are kept in the cache under the
-        game's token, creation time and names version (the same for the same players,
-        even after a restore from a backup): one query fewer on every request."""
+        game's token, creation time, names version and the time of the last rename (the
+        same for the same players; a restore from a backup can bring a names version
+        back and count it up again over other names, never that time): one query fewer
+        on every request."""
         created = self.created_at.timestamp()
-        key = f"players:{self.edit_token}:{created}:{self.names_version}"
+        renamed = self.renamed_at.timestamp() if self.renamed_at else ""
+        key = f"players:{self.edit_token}:{created}:{self.names_version}:{renamed}"
         rows = boards().get(key)
         if rows is None:
             rows = tuple(self.players.order_by("position").values_list("pk", "position", "name"))

@@ -54,12 +54,16 @@ def result_file(game: Game) -> str:
 
 
 def series_context(game: Game) -> dict:
-    """The evening so far, for a game that continues a series (a rematch): three queries.
-    The first game of a series has nothing before it, so it costs none."""
+    """The evening so far, for a game that continues a series (a rematch): two queries
+    whatever the series holds (`GameQuerySet.series_results`), and this game's own
+    result from its board. The first game of a series has nothing before it, so it
+    costs none."""
     if game.rematch_of_id is None:
         return {"series": None}
-    games = Game.objects.series_so_far(game)
-    return {"series": stats.series_standing(games), "series_games": len(games)}
+    names = [p.name for p in game.player_list]
+    lost, won, earlier = Game.objects.series_results(game, len(names))
+    standing = stats.standing(names, lost, won, game.outcome())
+    return {"series": standing, "series_games": earlier + 1}
 
 
 def series_mark(game: Game) -> str:

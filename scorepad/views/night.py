@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from rules.views import sheet_context
 from scorepad.forms import RenameForm, taken_text
-from scorepad.models import Game, Result
+from scorepad.models import MAX_RENAMES, Game, Result
 from scorepad.pages import night
 from scorepad.pages.mygames import MY_GAMES
 from scorepad.views.game import show_game
@@ -74,4 +74,13 @@ def rename(request, token):
             return show_game(request, game, rename_form=form, status=409)
         case Result.GONE:
             messages.error(request, _("This game has no such player; nothing changed."))
+        case Result.RENAMES_FULL:
+            messages.error(
+                request,
+                _(
+                    "This game has had %(n)s names put right, as many as a game may; "
+                    "%(name)s keeps the name."
+                )
+                % {"n": MAX_RENAMES, "name": change.name},
+            )
     return redirect("scorepad:game", token=token)
