@@ -1,6 +1,23 @@
 """What every form of the site does when it refuses: it puts the reader on the problem."""
 
+import re
+
 from django import forms
+from django.core.exceptions import ValidationError
+
+ASCII_WHOLE = re.compile(r"[0-9]+")
+
+
+class AsciiIntegerField(forms.IntegerField):
+    """A whole number in ASCII digits only, as the pages' own checks take it: Python's
+    int() also reads Arabic-Indic, full-width and mathematical digits, and Django's
+    IntegerField a sign; the server takes neither (a threshold, a round number, a row)."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not isinstance(value, int):
+            if not ASCII_WHOLE.fullmatch(str(value).strip()):
+                raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
 
 
 class FocusFirstProblem:

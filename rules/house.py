@@ -13,7 +13,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from ghost_site.forms import FocusFirstProblem
+from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules.games.ghost import cards
 
 from .loader import variant_name
@@ -141,7 +141,7 @@ ASKED = {
                 widget=forms.RadioSelect,
                 initial="threshold",
             ),
-            "threshold": forms.IntegerField(
+            "threshold": AsciiIntegerField(
                 label=_("Loss threshold"),
                 required=False,
                 min_value=cards.THRESHOLD_RANGE[0],

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ghost_site.forms import FocusFirstProblem
+from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules import words
 from rules.games.ghost import cards
 from rules.house import HouseFields
@@ -249,7 +249,7 @@ def hand_text(variant: cards.Variant) -> str:
 class RoundForm(FocusFirstProblem, forms.Form):
     """One total per player, or the cards that make it; `number` is the round it is for."""
 
-    number = forms.IntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)
+    number = AsciiIntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)
     # The phone's own id for this round (offline entry): a resend is the same round.
     # \A…\Z: `$` would also match before a trailing newline
     client_id = forms.RegexField(
@@ -401,19 +401,19 @@ class EditRoundForm(RoundForm):
     """The same entry, for a round already stored: `round_id` is the row it replaces,
     `made` that row's creation mark (a restored backup can give its id to another row)."""
 
-    round_id = forms.IntegerField(widget=HiddenInput, **ROW_ID)
-    made = forms.IntegerField(widget=HiddenInput, **ROW_MARK)
+    round_id = AsciiIntegerField(widget=HiddenInput, **ROW_ID)
+    made = AsciiIntegerField(widget=HiddenInput, **ROW_MARK)
 
 
 class UndoForm(forms.Form):
     """Names the round it undoes, so a double tap cannot undo two rounds."""
 
-    number = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS + 1)
+    number = AsciiIntegerField(min_value=1, max_value=MAX_ROUNDS + 1)
 
 
 class RestoreForm(forms.Form):
-    round_id = forms.IntegerField(**ROW_ID)
-    made = forms.IntegerField(**ROW_MARK)
+    round_id = AsciiIntegerField(**ROW_ID)
+    made = AsciiIntegerField(**ROW_MARK)
 
 
 class RenameForm(forms.Form):

@@ -55,9 +55,12 @@ def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
     }
 
 
-# A round total as people type it: digits, then a comma or point and a decimal digit.
-# No exponents, underscores or thousands separators (totals stay under 1,000).
-POINTS_TEXT = re.compile(r"[+-]?(?:\d{1,4}(?:[.,]\d?)?|[.,]\d)")
+# A round total as people type it: ASCII digits, then a comma or point and a decimal
+# digit. No sign, exponents, underscores, thousands separators (totals stay under 1,000)
+# or other scripts' digits. The one definition: the page's offline check gets it too
+# (board.round_data), written so that Python and JavaScript read it alike.
+POINTS_PATTERN = r"[0-9]{1,4}(?:[.,][0-9]?)?|[.,][0-9]"
+POINTS_TEXT = re.compile(POINTS_PATTERN)
 
 
 class PointsField(forms.DecimalField):
@@ -91,13 +94,12 @@ class PointsField(forms.DecimalField):
             return None
         if isinstance(value, Decimal):
             return value
-        text = str(value).strip().replace("\u2212", "-")
+        text = str(value).strip()
         if not text:
             return None
         if not POINTS_TEXT.fullmatch(text):
             raise self.not_a_number()
-        # -0 is 0; a total is never signed zero in the table.
-        return Decimal(text.replace(",", ".").rstrip(".") or "0") + 0
+        return Decimal(text.replace(",", ".").rstrip(".") or "0")
 
     def widget_attrs(self, widget):
         attrs = super().widget_attrs(widget)

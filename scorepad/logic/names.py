@@ -11,15 +11,15 @@ INVISIBLE_LETTERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
 
 
 def tidy_name(value: str) -> str:
-    """NFC, runs of white space folded, control and format characters dropped (but the
-    joiners kept)."""
-    value = unicodedata.normalize("NFC", value)
+    """Control and format characters dropped (but the joiners kept), then NFC (so a
+    letter and its accent that a dropped character stood between compose), and runs of
+    white space folded."""
     kept = "".join(
         ch
         for ch in value
         if ch in NAME_JOINERS or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
     )
-    return " ".join(kept.split())
+    return " ".join(unicodedata.normalize("NFC", kept).split())
 
 
 def has_visible_letter(name: str) -> bool:

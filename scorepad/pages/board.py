@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from rules import cards, games, loader, words
 from scorepad.forms import example_total
+from scorepad.forms.fields import POINTS_PATTERN
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
 from scorepad.pages import night
@@ -52,6 +53,7 @@ def round_data(house, jack_value, language: str) -> dict:
         "ranks": words.RANK_WORDS,
         "values": {rank: float(value) for rank, value in game.card_table(house).items()},
         "possible": sorted(float(t) for t in game.possible_totals(house)),
+        "number": f"^(?:{POINTS_PATTERN})$",  # what the server takes as a total
         "texts": outbox_texts(language, example_total(jack_value)),
     }
 

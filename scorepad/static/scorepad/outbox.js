@@ -42,10 +42,10 @@
       var name = entry.querySelector(".player-name").textContent.trim();
       var old = entry.querySelector(".error[data-offline]");
       if (old) old.remove();
-      var text = input.value.trim().replace(",", ".");
+      var typed = input.value.trim(), text = typed.replace(",", ".");
       var problem = null;
       if (!text) problem = fill(t.missing, {name: name});
-      else if (!/^\d{1,4}(\.\d?)?$|^\.\d$/.test(text)) problem = fill(t.not_number, {name: name});
+      else if (!new RegExp(S.pageData(form).number).test(typed)) problem = fill(t.not_number, {name: name});
       else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: S.formatPoints(Number(text))});
       if (problem) {
         var p = document.createElement("p");
