@@ -14,9 +14,9 @@ class AsciiIntegerField(forms.IntegerField):
     IntegerField a sign; the server takes neither (a threshold, a round number, a row)."""
 
     def to_python(self, value):
-        if value not in self.empty_values and not isinstance(value, int):
-            if not ASCII_WHOLE.fullmatch(str(value).strip()):
-                raise ValidationError(self.error_messages["invalid"], code="invalid")
+        text = "" if value in self.empty_values or isinstance(value, int) else str(value)
+        if text and not ASCII_WHOLE.fullmatch(text.strip()):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
         return super().to_python(value)
 
 

@@ -40,7 +40,8 @@ def test_the_server_takes_ascii_digits_only():
 def test_the_pages_check_agrees_with_the_server():
     pattern = round_data(cards.STANDARD, cards.JACK_HALF, "en")["number"]
     script = f"var p = new RegExp({json.dumps(pattern)}); process.stdout.write(JSON.stringify("
-    script += f"{json.dumps(REFUSED + TAKEN, ensure_ascii=False)}.map(function (t) {{ return p.test(t); }})));"
+    samples = json.dumps(REFUSED + TAKEN, ensure_ascii=False)
+    script += f"{samples}.map(function (t) {{ return p.test(t); }})));"
     verdicts = json.loads(
         subprocess.run([NODE, "-e", script], capture_output=True, check=True).stdout
     )
