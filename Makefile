@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PO     := locale/nb/LC_MESSAGES/django.po
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools soak bench-inprocess clean
+.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools soak bench-inprocess memory clean
 
 $(STAMP): pyproject.toml
 	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
@@ -87,6 +87,10 @@ soak: setup
 # One round entry's CPU time inside Django, no server (ROOT=<checkout> times another one).
 bench-inprocess: setup
 	$(BIN)/python bench/inprocess.py
+
+# One process's memory once every cache is full, with and without MALLOC_ARENA_MAX=2.
+memory: setup
+	$(BIN)/python bench/memory.py
 
 clean:
 	rm -rf $(VENV) staticfiles prerendered site-export db.sqlite3* .pytest_cache .ruff_cache

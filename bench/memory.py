@@ -1,0 +1,124 @@
+"""`make memory`: what one server process holds once every cache is full.
+
+A process with the production settings (debug off, hashed static files) answers, from
+4 threads as a Granian worker does, twice over: the game page (both languages, htmx
+board too) and watch poll of GAMES games at the round cap with six long names, and the
+rules page for every other threshold in both languages. Then it prints its resident
+memory and what each cache holds: the two byte-bounded caches, the boards cache's
+weight, and the per-process function caches (rendered rules sections, table facts,
+possible totals). Run once as is and once with MALLOC_ARENA_MAX=2 (glibc's arenas: one
+per thread by default, each keeping freed memory apart).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from serve import BIN, ROOT, manage, production_env  # noqa: E402
+
+GAMES = 160
+
+FILL = r"""
+import ctypes, json, os, sys, threading
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+import django
+django.setup()
+from django.core.cache import caches
+from django.test import Client
+from rules import cards, rendering
+from scorepad.models import MAX_ROUNDS, Game, Player, Round, Score
+
+games = int(sys.argv[1])
+names = ["Anne-Marthe Kristiansen", "Bjørn-Ståle Ødegård", "Çağla Øyen", "Dmitrij Ivanov",
+         "Eirik Fjellheim-Berg", "Frida Marie Solbakken"]
+tokens = []
+for n in range(games):
+    g = Game.objects.create(threshold=500)
+    ps = Player.objects.bulk_create(Player(game=g, position=i, name=f"{name} {n}")
+                                    for i, name in enumerate(names))
+    rounds = Round.objects.bulk_create(Round(game=g, number=k) for k in range(1, MAX_ROUNDS + 1))
+    Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(1), cards="Q K J T 9")
+                              for r in rounds for p in ps)
+    Game.objects.filter(pk=g.pk).update(version=MAX_ROUNDS)
+    tokens.append((g.edit_token, g.watch_token))
+
+paths = []
+for edit, watch in tokens:
+    paths += [f"/en/scorepad/g/{edit}/", f"/nb/poengblokk/s/{edit}/",
+              f"/en/scorepad/watch/{watch}/", f"/nb/poengblokk/folg/{watch}/"]
+for t in range(cards.THRESHOLD_RANGE[0], cards.THRESHOLD_RANGE[1] + 1):
+    if t != 21:
+        paths += [f"/en/rules/to-{t}/", f"/nb/regler/to-{t}/"]
+local = threading.local()
+
+def get(path):
+    client = getattr(local, "client", None) or Client()
+    local.client = client
+    return client.get(path, HTTP_HOST="127.0.0.1").status_code
+
+def rss():
+    status = open("/proc/self/status").read()
+    return {k: int(line.split()[1]) // 1024 for line in status.splitlines()
+            for k in ("VmRSS", "VmHWM") if line.startswith(k + ":")}
+
+statuses = {}
+for _ in range(2):
+    with ThreadPoolExecutor(4) as pool:
+        for code in pool.map(get, paths):
+            statuses[code] = statuses.get(code, 0) + 1
+
+def held(alias):
+    store = caches[alias]._cache
+    return sum(len(k) + len(v) for k, v in store.items()) // (1024 * 1024)
+
+out = {"requests": statuses, **rss(),
+       "default MiB": held("default"), "pages MiB": held("pages"),
+       "boards weight": caches["boards"].total_weight,
+       "rendered_sections": rendering.rendered_sections.cache_info().currsize,
+       "table_facts": cards.table_facts.cache_info().currsize,
+       "possible_totals": cards.possible_totals.cache_info().currsize}
+ctypes.CDLL("libc.so.6").malloc_trim(0)
+out["VmRSS after malloc_trim"] = rss()["VmRSS"]
+print(json.dumps(out))
+"""
+
+
+def measure(env: dict[str, str], arenas: str | None) -> dict:
+    env = dict(env, DJANGO_SETTINGS_MODULE="ghost_site.settings")
+    env.pop("MALLOC_ARENA_MAX", None)
+    if arenas:
+        env["MALLOC_ARENA_MAX"] = arenas
+    done = subprocess.run(
+        [str(BIN / "python"), "-c", FILL, str(GAMES)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        for arenas in (None, "2"):
+            env = production_env(work, f"sqlite:///{work / f'memory-{arenas}.sqlite3'}")
+            env["DJANGO_STATIC_ROOT"] = str(work / "static")
+            manage(env, "migrate", "--verbosity", "0")
+            if not (work / "static").exists():
+                manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+            result = measure(env, arenas)
+            print(f"MALLOC_ARENA_MAX={arenas or 'unset'}: {json.dumps(result)}", flush=True)
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    main()
