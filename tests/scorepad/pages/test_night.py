@@ -164,7 +164,9 @@ def test_the_result_picture_at_the_game_and_the_watch_address(client):
         assert response["Content-Type"] == "image/png"
         assert Image.open(io.BytesIO(response.content)).size == picture.SIZE
     html = client.get(url("game", game)).content.decode()
-    assert f'href="{url("result-png", game)}?v=2"' in html and "Share the result" in html
+    # the keeper's page shares the watch address's picture (views/test_share_link.py)
+    watch = url("watch-result-png", game, token="watch_token")
+    assert f'href="{watch}?v=2"' in html and "Share the result" in html
 
 
 def test_the_picture_differs_per_language_and_changes_with_the_game(client):

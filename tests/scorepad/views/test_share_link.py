@@ -15,7 +15,7 @@ def test_the_keepers_share_link_is_the_watch_address():
     game = make_game(threshold=21)
     play_rounds(game, 1, points=30)  # over the threshold: decided
     page = Client().get(url("game", game)).content.decode()
-    share = re.search(r'<a [^>]*data-share-result[^>]*>', page)[0]
+    share = re.search(r"<a [^>]*data-share-result[^>]*>", page)[0]
     assert f"/watch/{game.watch_token}/result.png" in share
     assert game.edit_token not in share
     picture = re.search(r'href="([^"]+)"', share)[1].replace("&amp;", "&")

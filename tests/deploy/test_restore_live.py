@@ -15,9 +15,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from .conftest import NoRedirect, new_game_data
-from .served import built as _built  # noqa: F401  (the fixture `built`)
-from .served import manage, production_env, serve
+from tests.conftest import NoRedirect, new_game_data
+from tests.deploy.served import built as _built  # noqa: F401  (the fixture `built`)
+from tests.deploy.served import manage, production_env, serve
 
 GAMES = 3
 
