@@ -16,7 +16,6 @@ import urllib.parse
 import urllib.request
 
 from tests.conftest import NoRedirect, new_game_data
-from tests.deploy.served import built as _built  # noqa: F401  (the fixture `built`)
 from tests.deploy.served import manage, production_env, serve
 
 GAMES = 3

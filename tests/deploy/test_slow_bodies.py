@@ -7,7 +7,6 @@ import re
 import socket
 import urllib.request
 
-from tests.deploy.served import built as _built  # noqa: F401  (the fixture `built`)
 from tests.deploy.served import manage, production_env, serve
 
 SLOW = 8  # as many as `make serve` has threads: 2 workers × 4
