@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorepad', '0005_series_and_renames'),
+        ('scorepad', '0006_game_played'),
     ]
 
     operations = [
