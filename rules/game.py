@@ -51,6 +51,9 @@ The facts a text may assume, and the numbers it may name
     percent_figures     the names among them that are shares (shown as percentages)
     value_placeholders  {suffix: House fields}: `{value<suffix>:R}`/`{total<suffix>:…}`
                         count at the table with those fields set ("" the table itself)
+    rank_lists          {kind: function(rank, house) -> ranks}: the game's own
+                        placeholders filled with a list of ranks, "a jack or a two"
+                        (Ghost's `{cheaper:A}`); {} for none
 
 Cards and hands
     card_table(house)   {rank: points} at this table
@@ -62,7 +65,9 @@ Cards and hands
     example_context(house)         what a worked example's template needs besides
     variant_facts(key, house)      a row of the variant table as numbers: `described_at`
                         (the table its description is counted at), `players`, `cards`,
-                        `totals` (its possible totals), `house_rule` (a bool)
+                        `totals` (its possible totals), `house_rule` (a bool), and
+                        `half_displaces` (the rank a half-point card stands in for in
+                        the dearest hand with one; None where no total is a half)
 
 Ending a game
     ending(house)       an `Ending` (below): what ends a game at this table and who wins
@@ -225,6 +230,7 @@ class Game(Protocol):
     fact_values: dict[str, tuple]
     percent_figures: frozenset[str]
     value_placeholders: dict[str, dict[str, Any]]
+    rank_lists: dict[str, Any]
     block_kinds: dict[str, Kind]
 
     def all_houses(self) -> list[Any]: ...

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
@@ -21,7 +21,7 @@ from .words import format_points
 
 
 def threshold_text() -> str:
-    return gettext("Give the threshold, a whole number from %(low)s to %(high)s.") % {
+    return gettext("Type a whole number from %(low)s to %(high)s for the threshold.") % {
         "low": cards.THRESHOLD_RANGE[0],
         "high": cards.THRESHOLD_RANGE[1],
     }
@@ -243,8 +243,12 @@ def _said(house: cards.House) -> dict[str, tuple[str | None, str]]:
         threshold = (gettext("one round"), gettext("You play a single round."))
     else:
         threshold = (
-            gettext("to %(n)s points") % {"n": house.threshold},
-            gettext("The game ends at %(n)s points, not %(default)s.")
+            ngettext("to %(n)s point", "to %(n)s points", house.threshold) % {"n": house.threshold},
+            ngettext(
+                "The game ends at %(n)s point, not %(default)s.",
+                "The game ends at %(n)s points, not %(default)s.",
+                house.threshold,
+            )
             % {"n": house.threshold, "default": default.threshold},
         )
     swap = gettext("seen cards may be swapped") if house.swap_seen else gettext("seen cards stay")

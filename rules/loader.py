@@ -22,7 +22,17 @@ from rules import cards, games
 from rules.address import to_slug
 from rules.game import Game
 
-from .schema import FACT_KEYS, PLACEHOLDER, block_kinds, facts, holds, total_kinds, value_kinds
+from .prose import refuse_typed_numbers
+from .schema import (
+    FACT_KEYS,
+    PLACEHOLDER,
+    block_kinds,
+    facts,
+    holds,
+    rank_list_kinds,
+    total_kinds,
+    value_kinds,
+)
 from .words import NUMBER_WORDS
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
@@ -58,6 +68,7 @@ def _check_text(
             _check_placeholder(kind, arg, f"{where} ({lang})", figures, game)
         if PLACEHOLDER.sub("", text).count("{"):
             raise ContentError(f"{where} ({lang}): a placeholder is not closed or malformed")
+        refuse_typed_numbers(text, f"{where} ({lang})", ContentError)
     for key in FACT_KEYS:
         if key in node:
             _check_facts(node[key], f"{where}.{key}", game)
@@ -76,12 +87,12 @@ def _check_cards(codes: Any, where: str) -> None:
 
 def _check_placeholder(kind: str, arg: str, where: str, figures: set[str], game: Game) -> None:
     known = facts(game=game)
-    if kind in value_kinds(game):
+    if kind in value_kinds(game) or kind in rank_list_kinds(game):
         if arg not in cards.RANKS:
             raise ContentError(f"{where}: unknown rank {arg!r} in {{{kind}:{arg}}}")
     elif kind == "cards" or kind in total_kinds(game):
         _check_cards(arg, where)
-    elif kind in ("fact", "word", "Word", "percent"):
+    elif kind in ("fact", "points", "word", "Word", "percent"):
         if arg not in known:
             raise ContentError(f"{where}: unknown fact {arg!r}")
         if (kind == "percent") != (arg in game.percent_figures):

@@ -17,8 +17,27 @@ from django.utils.safestring import SafeString, mark_safe
 from rules import cards, games
 
 from .loader import Rules, choose_patches, patched, rules, shown_items
-from .schema import PLACEHOLDER, block_kinds, facts, holds, total_kinds, value_kinds
-from .words import NUMBER_WORDS, RANK_NAMES, card_html, format_percent, format_points, rank_label
+from .schema import (
+    PLACEHOLDER,
+    block_kinds,
+    facts,
+    holds,
+    rank_list_kinds,
+    total_kinds,
+    value_kinds,
+)
+from .words import (
+    NUMBER_WORDS,
+    RANK_NAMES,
+    a_rank,
+    and_list,
+    card_html,
+    format_percent,
+    format_points,
+    or_list,
+    points_phrase,
+    rank_label,
+)
 
 
 def render_text(
@@ -33,7 +52,7 @@ def render_text(
     house = games.default().House() if house is None else house
     game = games.of(house)
     known = facts(house)
-    values, totals = value_kinds(game), total_kinds(game)
+    values, totals, rank_lists = value_kinds(game), total_kinds(game), rank_list_kinds(game)
 
     def fill(match: re.Match) -> str:
         kind, arg = match.groups()
@@ -48,6 +67,11 @@ def render_text(
             )
         if kind == "fact":
             return format_points(known[arg], language)
+        if kind == "points":
+            return points_phrase(known[arg], language)
+        if kind in rank_lists:
+            ranks = rank_lists[kind](arg, house)
+            return or_list([a_rank(r, language) for r in ranks], language)
         if kind == "percent":
             return format_percent(known[arg], language)
         if kind in ("word", "Word"):
@@ -98,6 +122,8 @@ def variant_row(key: str, language: str, house: Any) -> dict[str, Any]:
     data = rules(game.key).variants
     row = game.variant_facts(key, house)
     totals, players, least = row["totals"], row["players"], game.least_players
+    halves = sorted((t for t in totals if t % 1), reverse=True)
+    wholes = {t for t in totals if not t % 1}
     return {
         "key": key,
         "name": data[key]["name"][language],
@@ -112,10 +138,15 @@ def variant_row(key: str, language: str, house: Any) -> dict[str, Any]:
         "cards": row["cards"],
         "lowest": format_points(min(totals), language),
         "highest": format_points(max(totals), language),
-        # with the jack at 0.5 a half needs a jack, which takes a place a king would need
-        "highest_half": next(
-            (format_points(t, language) for t in sorted(totals, reverse=True) if t % 1), None
+        # whole totals the range leaves out (seven cards, jack 0.5: never 99)
+        "missing": and_list(
+            format_points(t, language)
+            for t in range(int(min(wholes or [0])), int(max(totals)) + 1)
+            if wholes and t not in wholes
         ),
+        "highest_half": halves and format_points(halves[0], language),
+        # a half needs a jack: in the dearest hand with one, it sits where this rank would
+        "half_displaces": row.get("half_displaces") and a_rank(row["half_displaces"], language),
         "house_rule": row["house_rule"],
     }
 

@@ -65,6 +65,12 @@ def total_kinds(game: Game | None = None) -> dict[str, dict[str, Any]]:
     return {f"total{k}": v for k, v in (game or games.default()).value_placeholders.items()}
 
 
+def rank_list_kinds(game: Game | None = None) -> dict[str, Any]:
+    """A game's own placeholders that name a rank and are filled with a list of ranks
+    (Ghost's `{cheaper:A}`: the ranks worth less than an ace at the table)."""
+    return (game or games.default()).rank_lists
+
+
 def all_houses(game: Game | None = None) -> list[Any]:
     """Every table a reader can choose (of the default game when none is given)."""
     return (game or games.default()).all_houses()

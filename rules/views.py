@@ -112,11 +112,11 @@ def choose(request, current: Any):
 @public
 @rules_cache
 def variants_page(request):
-    language = get_language()
+    rows = rendering.variant_rows(get_language())
     return render(
         request,
         "rules/variants.html",
-        {"rows": rendering.variant_rows(language)},
+        {"rows": rows, "standard": rows[0]["description"]},
     )
 
 
@@ -171,7 +171,8 @@ def sheet_context(house: Any, players) -> dict:
         "house": house,
         "summary": summary(house),
         "players": players,
-        "rounds": range(1, SHEET_ROUNDS + 1),
+        # a single round is one row, with no running sum to keep
+        "rounds": range(1, (1 if house.single_round else SHEET_ROUNDS) + 1),
         "rules_url": house_url("rules", house),
         "counts": range(GAME.least_players, house.max_players + 1),
         "count": len(players),

@@ -86,6 +86,7 @@ NUMBER_WORDS = {
         "ten",
         "eleven",
         "twelve",
+        "thirteen",
     ],
     "nb": [
         "null",
@@ -101,6 +102,7 @@ NUMBER_WORDS = {
         "ti",
         "elleve",
         "tolv",
+        "tretten",
     ],
 }
 
@@ -154,6 +156,30 @@ def card_html(code: str, language: str) -> SafeString:
 def format_percent(share: Decimal, language: str) -> str:
     number = int((share * 100).quantize(Decimal(1)))
     return f"{number}%" if language == "en" else f"{number}\N{NO-BREAK SPACE}%"
+
+
+def points_phrase(value: Decimal | int, language: str) -> str:
+    """'1 point', '21 points', '0.5 points'; «1 poeng», «21 poeng»."""
+    number = format_points(value, language)
+    if language == "nb":
+        return f"{number}\N{NO-BREAK SPACE}poeng"
+    return f"{number}\N{NO-BREAK SPACE}{'point' if Decimal(value) == 1 else 'points'}"
+
+
+def a_rank(rank: str, language: str) -> str:
+    """A rank with its indefinite article: 'an eight', 'a jack'; «en åtter», «et ess»."""
+    name = RANK_NAMES[language][rank]
+    if language == "nb":
+        return f"{'et' if rank == 'A' else 'en'} {name}"
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def or_list(items: list[str], language: str) -> str:
+    """'an eight', 'an eight or a jack', 'an eight, a jack or an ace' («eller»)."""
+    if len(items) < 2:
+        return "".join(items)
+    word = "eller" if language == "nb" else "or"
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def and_list(names) -> str:

@@ -463,6 +463,6 @@ class RenameForm(forms.Form):
 
 
 def taken_text(name: str) -> str:
-    return gettext("Another player is already called %(name)s. Give them different names.") % {
+    return gettext("Another player is already called %(name)s. Choose another name.") % {
         "name": name
     }

@@ -63,6 +63,17 @@ POINTS_PATTERN = r"[0-9]{1,4}(?:[.,][0-9]?)?|[.,][0-9]"
 POINTS_TEXT = re.compile(POINTS_PATTERN)
 
 
+def not_a_number_text(example: Decimal) -> str:
+    """What a total must look like, with %(name)s left to fill: whole or half points where
+    the jack counts a half, whole points where it counts 11 (3.25 is a number, but never
+    a total)."""
+    if example % 1:
+        text = gettext("%(name)s: write the total in whole or half points, such as %(example)s.")
+    else:
+        text = gettext("%(name)s: write the total as a whole number, such as %(example)s.")
+    return text.replace("%(example)s", points_text(example))
+
+
 class PointsField(forms.DecimalField):
     """A round total: 3,5 and 3.5 both accepted in both languages, shown in the reader's."""
 
@@ -76,9 +87,7 @@ class PointsField(forms.DecimalField):
     def not_a_number(self) -> ValidationError:
         """Named like every other message about a total: the label is the player's name."""
         return ValidationError(
-            gettext("%(name)s: enter a number, such as %(example)s.")
-            % {"name": self.label, "example": points_text(self.example)},
-            code="invalid",
+            not_a_number_text(self.example) % {"name": self.label}, code="invalid"
         )
 
     def run_validators(self, value):

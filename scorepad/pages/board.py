@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from rules import cards, games, loader, words
 from scorepad.forms import example_total
-from scorepad.forms.fields import POINTS_PATTERN
+from scorepad.forms.fields import POINTS_PATTERN, not_a_number_text
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
 from scorepad.pages import night
@@ -81,8 +81,7 @@ def outbox_texts(language: str, example: Decimal) -> dict:
                 "next round."
             ),
             "missing": _("%(name)s: enter the round total."),
-            "not_number": _("%(name)s: enter a number, such as %(example)s.")
-            % {"name": "%(name)s", "example": words.format_points(example, language)},
+            "not_number": not_a_number_text(example),
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
             # The standings and the chart worked out again with the kept rounds: the
             # server's own words for them (scorepad/_standings.html, pages/night.py).

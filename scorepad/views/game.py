@@ -129,7 +129,7 @@ def start(request):
     status = 200
     form = NewGameForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
-        status = 400
+        status = 422
         if form.is_valid():
             data = form.cleaned_data
             change = Game.start(
@@ -154,9 +154,11 @@ def start(request):
 
 
 def render_start(request, form, status=200):
+    mine = my_games(request)
     context = {
         "form": form,
-        "my_games": my_games(request),
+        "my_games": mine,
+        "my_games_count": sum(len(entry["games"]) for entry in mine),  # a series is several
     }
     return render(request, "scorepad/start.html", context, status=status)
 

@@ -173,7 +173,7 @@ def test_a_name_put_right_shows_on_a_watching_phone(live_server, phone, javascri
     expect(watcher.locator(".standings")).to_contain_text("Bo")
     keeper = phone("en", java_script_enabled=javascript)
     keeper.goto(live_server.url + address("game", game.edit_token, "en"))
-    keeper.get_by_text("Put a name right").click()
+    keeper.get_by_text("Correct a name").click()
 
     keeper.get_by_label("Player", exact=True).select_option(label="Bo")
     keeper.get_by_label("New name").fill("Bodil")
@@ -184,7 +184,7 @@ def test_a_name_put_right_shows_on_a_watching_phone(live_server, phone, javascri
     expect(watcher.locator(".standings")).to_contain_text("Bodil", timeout=20_000)
     expect(watcher.locator("svg.course-svg")).to_contain_text("Bodil")
     # the same name twice is refused, in the form, with the error beside the field
-    keeper.get_by_text("Put a name right").click()
+    keeper.get_by_text("Correct a name").click()
     keeper.get_by_label("Player", exact=True).select_option(label="Anna")
     keeper.get_by_label("New name").fill("bodil")
     keeper.get_by_role("button", name="Change the name").click()

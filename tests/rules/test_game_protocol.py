@@ -66,6 +66,7 @@ class Toy:
     fact_values = {"short": (True, False)}
     percent_figures = frozenset()
     value_placeholders = {"": {}}
+    rank_lists = {}
     block_kinds: dict = {}
 
     def all_houses(self):

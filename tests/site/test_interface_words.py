@@ -191,7 +191,7 @@ def test_english_interface_strings_use_curly_apostrophes_and_no_line_jargon():
                 "Lenken er kopiert. Send den til de andre.",
                 "Skjermen er på – trykk for å slå av",
                 "Venter på telefonen",
-                "Følg Spøkelse-spillet vårt",
+                "Følg partiet vårt i Spøkelse",
             ],
         ),
     ],
@@ -207,7 +207,7 @@ def test_the_watch_page_updates_by_itself(client):
     game = make_game()
     with translation.override("nb"):
         html = get(client, reverse("scorepad:watch", args=[game.watch_token]))
-    assert "Denne siden oppdateres av seg selv." in html
+    assert "Denne siden holder seg oppdatert." in html
 
 
 def test_norwegian_pages_say_look_it_up_and_the_phone_saved_its_copy(client):
@@ -295,8 +295,8 @@ def test_the_other_player_who_reached_the_threshold_reached_it_too(client):
 # ------------------------------------------------------------------ errors in the site's words
 
 THRESHOLD_TEXT = {
-    "en": "Give the threshold, a whole number from 1 to 500.",
-    "nb": "Skriv inn tapsgrensen, et helt tall fra 1 til 500.",
+    "en": "Type a whole number from 1 to 500 for the threshold.",
+    "nb": "Skriv inn et helt tall fra 1 til 500 som tapsgrense.",
 }
 DJANGO_WORDS = ["Ensure this value", "Enter a whole number", "Oppgi et heltall", "Verdien må"]
 DJANGO_WORDS += ["Select a valid choice", "Velg et gyldig", "This field is required", "påkrevd"]
@@ -340,8 +340,8 @@ def test_a_choice_that_is_not_offered_is_told_in_the_sites_words(client, languag
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("en", "Anna: enter a number, such as 3.5."),
-        ("nb", "Anna: skriv et tall, for eksempel 3,5."),
+        ("en", "Anna: write the total in whole or half points, such as 3.5."),
+        ("nb", "Anna: skriv summen i hele eller halve poeng, for eksempel 3,5."),
     ],
 )
 def test_a_total_that_is_not_a_number_names_the_player(client, language, said):

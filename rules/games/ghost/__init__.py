@@ -52,6 +52,8 @@ class Ghost:
         "11": {"jack": cards.JACK_ELEVEN},
         "half": {"jack": cards.JACK_HALF},
     }
+    # {cheaper:A}: the ranks worth less than an ace at the table, "a jack or a two"
+    rank_lists = {"cheaper": lambda rank, house: cards.cheaper_ranks(rank, house.jack)}
     block_kinds = {
         "hand_example": Kind(
             texts=("caption", "text"),
@@ -149,15 +151,25 @@ class Ghost:
         the variant settles it), and whether it is a house rule here."""
         variant = cards.VARIANTS[key]
         jack = variant.fixed_jack or house.jack
+        totals = cards.possible_totals(variant, jack)
+        players = variant.max_players
+        if key == house.variant:
+            players = house.max_players
+        elif key not in cards.TABLE_VARIANTS:  # a house rule too: any table may take it on
+            players = max(h.max_players for h in self.all_houses() if key in h.conditions())
+        halves = sorted(t for t in totals if t % 1)
         return {
             "described_at": cards.House(
                 variant=key if key in cards.TABLE_VARIANTS else cards.STANDARD.key,
                 jack=house.jack,
             ),
-            "players": house.max_players if key == house.variant else variant.max_players,
+            "players": players,
             "cards": variant.hand_size,
-            "totals": cards.possible_totals(variant, jack),
+            "totals": totals,
             "house_rule": key in ("jack_eleven", "stock_only"),
+            # a half needs a jack: in the dearest hand with one, it sits where this rank
+            # would (seven cards, jack 0.5: a queen)
+            "half_displaces": halves and _rank_worth(max(totals) - halves[-1] + jack, jack),
         }
 
     # ------------------------------------------------------------ ending, round, picture
@@ -224,7 +236,14 @@ def _figures(house: cards.House) -> dict[str, Decimal | int]:
         "unseen_average": _tenth(average * cards.unknown_at_setup(house)),
         "high_card": HIGH_CARD,
         "share_over_nine": cards.share_worth_more_than(HIGH_CARD, house.jack),
+        "sure_gain": cards.beats_unseen_card(house.jack),
+        "ranks": len(cards.RANKS),
+        "three_hand": cards.VARIANTS["three_in_hand"].hand_size,
     }
+
+
+def _rank_worth(points: Decimal, jack: Decimal) -> str:
+    return next(r for r, v in cards.card_table(jack).items() if v == points)
 
 
 GAME = Ghost()

@@ -308,6 +308,20 @@ def share_worth_more_than(points: Decimal, jack_value: Decimal = JACK_HALF) -> D
     return Decimal(sum(1 for v in table.values() if v > points)) / len(RANKS)
 
 
+def beats_unseen_card(jack_value: Decimal = JACK_HALF) -> Decimal:
+    """The dearest card value that is cheaper than an unseen card more often than not:
+    more than half of the ranks are worth more than it (every rank equally likely)."""
+    table = card_table(jack_value)
+    return max(v for v in table.values() if share_worth_more_than(v, jack_value) * 2 > 1)
+
+
+def cheaper_ranks(rank: str, jack_value: Decimal = JACK_HALF) -> list[str]:
+    """The ranks worth fewer points than `rank`, cheapest first: in "Three in hand" the
+    only draws that a card of `rank` may leave the hand for."""
+    table = card_table(jack_value)
+    return sorted((r for r in RANKS if table[r] < table[rank]), key=table.get)
+
+
 def lowest_total(variant: Variant, jack_value: Decimal = JACK_HALF) -> Decimal:
     return min(possible_totals(variant, jack_value))
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from rules.words import card_html, format_points
+from rules.words import and_list, card_html, format_points, points_phrase
 
 from .cards import (
     DECK_SIZE,
@@ -206,13 +206,15 @@ def whole_round(script: dict, language: str, house: House) -> dict[str, Any]:
             "ghost_points": worth(played.ghosts[i]),
             "total": pts(played.totals[i]),
             "wins": i in played.winners,
-            # a single round at the threshold: the highest total loses the game
-            "over": house.threshold is not None
-            and played.totals[i] >= house.threshold
-            and played.totals[i] == max(played.totals),
         }
         for i, name in enumerate(names)
     ]
+    # reaching the threshold loses; of several who reach it, the highest total (the
+    # site's convention), equal highest sharing the loss
+    reached = [i for i, t in enumerate(played.totals) if house.threshold and t >= house.threshold]
+    losers = [i for i in reached if played.totals[i] == max(played.totals)]
+    ranked = sorted(played.totals)
+    margin = ranked[len(played.winners)] - ranked[0] if len(played.winners) < len(names) else 0
     return {
         "players": players,
         "two": len(players) == table_facts(house).least_players,
@@ -229,8 +231,10 @@ def whole_round(script: dict, language: str, house: House) -> dict[str, Any]:
         "quiet_turns": played.quiet_turns,
         "last_player": names[played.last_player],
         "winners": [names[i] for i in played.winners],
-        "difference": pts(sorted(played.totals)[len(played.winners)] - min(played.totals))
-        if len(played.winners) < len(players)
-        else pts(0),
+        "difference": points_phrase(margin, language),
         "threshold": house.threshold,
+        "reached": [players[i] for i in reached],
+        "reached_names": and_list(names[i] for i in reached),
+        "losers": and_list(names[i] for i in losers),
+        "losers_count": len(losers),
     }
