@@ -380,18 +380,16 @@ def test_a_patch_missing_norwegian_is_refused(data):
         loader.check(broken)
 
 
-def test_a_whole_round_that_breaks_a_house_rule_is_refused(data):
+def test_a_whole_round_that_looks_at_three_places_is_refused(data):
     broken = copy.deepcopy(data)
-    broken["round"]["standard"]["turns"][0]["place"] = 1  # a place the player looked at
-    with pytest.raises(
-        loader.ContentError, match=r"round.standard, with .*no_seen_swap.*seen place"
-    ):
+    broken["round"]["standard"]["peeked"][0] = [1, 2, 3]  # two may be looked at
+    with pytest.raises(loader.ContentError, match=r"round.standard, with .*look at 2 places"):
         loader.check(broken)
 
 
 def test_a_whole_round_with_a_card_twice_is_refused(data):
     broken = copy.deepcopy(data)
-    broken["round"]["standard"]["turns"][0]["card"] = "H9"  # Ada's ghost
+    broken["round"]["standard"]["stock"][0] = "H9"  # Ada's ghost
     with pytest.raises(loader.ContentError, match=r"a card appears twice"):
         loader.check(broken)
 
