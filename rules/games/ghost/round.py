@@ -168,9 +168,9 @@ def play_round(script: dict, house: House) -> PlayedRound:
     while stock:
         from_discard = False
         card = None
-        if house.face_up_start and discard:
-            if good_move(rows[player], seen[player], discard[-1], house) is not None:
-                card, from_discard = discard.pop(), True
+        top = discard[-1] if house.face_up_start and discard else None
+        if top and good_move(rows[player], seen[player], top, house) is not None:
+            card, from_discard = discard.pop(), True
         if card is None:
             card = stock.pop(0)
         place = good_move(rows[player], seen[player], card, house)
