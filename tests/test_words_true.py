@@ -101,9 +101,9 @@ def test_the_variants_page_states_each_range_and_where_halves_stop_truly(client,
             assert not row["missing"]
         halves = sorted(t for t in totals if t % 1)
         if halves:
-            dearest = max(totals)
-            # the card whose place the jack takes in the dearest hand with a half
-            value = dearest - halves[-1] + cards.JACK_HALF
+            highest = max(totals)
+            # the card whose place the jack takes in the highest hand with a half
+            value = highest - halves[-1] + cards.JACK_HALF
             rank = next(r for r, v in cards.card_table().items() if v == value)
             assert row["half_displaces"] == words.a_rank(rank, language)
             assert words.format_points(halves[-1], language) in text

@@ -269,7 +269,7 @@ class RoundForm(FocusFirstProblem, forms.Form):
             if seat == len(players) - 1:  # the phone's Enter key says "done" on the last
                 self.fields[f"points_{seat}"].widget.attrs["enterkeyhint"] = "done"
             self.fields[f"cards_{seat}"] = NormalizedCharField(
-                label=_("Cards of %(name)s") % {"name": player.name},
+                label=_("%(name)s’s cards") % {"name": player.name},
                 help_text=help_text,
                 required=False,
                 max_length=60,

@@ -293,7 +293,7 @@ def rename_context(game: Game, rename_form) -> dict:
 
 
 def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[dict], bool]:
-    """Undone and replaced rounds and names put right, latest change first, with each
+    """Undone and replaced rounds and corrected names, latest change first, with each
     player's points; and whether there are more than `limit`. One query, and one more
     for a game with a rename (a rename moves the version on too)."""
     if not game.has_history():

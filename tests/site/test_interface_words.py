@@ -142,7 +142,7 @@ NORWEGIAN_SLIPS = [
     "følger spillet av seg selv",  # → «oppdateres av seg selv»
     "summen sier",  # → «summen er ført som»
     "tok vare på",  # the phone's copy is «lagret»
-    "Lagret på telefonen",  # over rounds not yet saved: «Venter på telefonen»
+    "Lagret på telefonen",  # over rounds not yet saved: «Venter på å bli sendt»
     "Raske oppslag",  # → «Slå opp»
     "poengliste",  # the paper is a «poengark»
     "nærmest tap",  # → «nærmest å tape»
@@ -190,7 +190,7 @@ def test_english_interface_strings_use_curly_apostrophes_and_no_line_jargon():
             [
                 "Lenken er kopiert. Send den til de andre.",
                 "Skjermen er på – trykk for å slå av",
-                "Venter på telefonen",
+                "Venter på å bli sendt",
                 "Følg partiet vårt i Spøkelse",
             ],
         ),
