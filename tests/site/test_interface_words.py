@@ -218,9 +218,9 @@ def test_norwegian_pages_say_look_it_up_and_the_phone_saved_its_copy(client):
         assert "poengark" in render_to_string("413.html", {"LANGUAGE_CODE": "nb"})
 
 
-def test_the_threshold_choice_says_the_game_ends_when_someone_has_21(client):
+def test_the_threshold_choice_says_the_game_ends_when_someone_reaches_21(client):
     html = get(client, "/nb/regler/")
-    assert "Spillet slutter" in html and "når noen har 21 poeng" in html
+    assert "Spillet slutter" in html and "når noen når 21 poeng" in html
 
 
 @pytest.mark.django_db
