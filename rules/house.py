@@ -21,7 +21,7 @@ from .words import format_points
 
 
 def threshold_text() -> str:
-    return gettext("Type a whole number from %(low)s to %(high)s for the threshold.") % {
+    return gettext("Type a whole number from %(low)s to %(high)s.") % {
         "low": cards.THRESHOLD_RANGE[0],
         "high": cards.THRESHOLD_RANGE[1],
     }

@@ -219,8 +219,8 @@ def test_the_form_with_htmx_gets_the_page_and_its_address(client):
 @pytest.mark.parametrize(
     ("language", "changes", "message"),
     [
-        ("en", {"threshold": ""}, "Type a whole number from 1 to 500 for the threshold."),
-        ("nb", {"threshold": "900"}, "Skriv inn et helt tall fra 1 til 500 som tapsgrense."),
+        ("en", {"threshold": ""}, "Type a whole number from 1 to 500."),
+        ("nb", {"threshold": "900"}, "Skriv inn et helt tall fra 1 til 500."),
         ("en", {"variant": "seven_cards", "swap_seen": "no"}, "so this rule does not apply"),
         ("nb", {"variant": "three_in_hand", "more_players": "on"}, "husregel for femkortsspillet"),
         ("en", {"jack_value": "12"}, "Choose one of these."),

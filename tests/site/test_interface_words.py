@@ -295,8 +295,8 @@ def test_the_other_player_who_reached_the_threshold_reached_it_too(client):
 # ------------------------------------------------------------------ errors in the site's words
 
 THRESHOLD_TEXT = {
-    "en": "Type a whole number from 1 to 500 for the threshold.",
-    "nb": "Skriv inn et helt tall fra 1 til 500 som tapsgrense.",
+    "en": "Type a whole number from 1 to 500.",
+    "nb": "Skriv inn et helt tall fra 1 til 500.",
 }
 DJANGO_WORDS = ["Ensure this value", "Enter a whole number", "Oppgi et heltall", "Verdien må"]
 DJANGO_WORDS += ["Select a valid choice", "Velg et gyldig", "This field is required", "påkrevd"]
