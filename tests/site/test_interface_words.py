@@ -179,7 +179,7 @@ def test_english_interface_strings_use_curly_apostrophes_and_no_line_jargon():
         (
             "en",
             [
-                "Link copied. Send it to the others.",
+                "Link copied. Send it to whoever should follow the game.",
                 "Screen on – tap to turn off",
                 "Waiting on this phone",
                 "Follow our game of Ghost",
@@ -188,7 +188,7 @@ def test_english_interface_strings_use_curly_apostrophes_and_no_line_jargon():
         (
             "nb",
             [
-                "Lenken er kopiert. Send den til de andre.",
+                "Lenken er kopiert. Send den til dem som skal følge spillet.",
                 "Skjermen er på – trykk for å slå av",
                 "Venter på å bli sendt",
                 "Følg partiet vårt i Spøkelse",
