@@ -54,7 +54,7 @@ def two_servers(live_server):
 def my_games(opener, base) -> list[str]:
     html = opener.open(base + "/en/scorepad/").read().decode()
     listed = html[html.index('class="my-games"') :] if 'class="my-games"' in html else ""
-    return re.findall(r"/en/scorepad/g/([A-Za-z0-9_-]{32})/", listed)
+    return list(dict.fromkeys(re.findall(r"/en/scorepad/g/([A-Za-z0-9_-]{32})/", listed)))
 
 
 @pytest.mark.django_db(transaction=True)

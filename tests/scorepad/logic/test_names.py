@@ -26,7 +26,7 @@ def test_names_are_stored_composed(client):
 @pytest.mark.parametrize("name", ["ㅤㅤ", "\u2800", "…", "\u200b\u200d"])
 def test_a_name_needs_a_visible_letter_or_digit(client, name):
     response = client.post("/en/scorepad/", new_game_data(name_0=name))
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "at least one letter or digit" in response.content.decode()
     assert Game.objects.count() == 0
 
@@ -36,5 +36,5 @@ def test_a_name_needs_a_visible_letter_or_digit(client, name):
 )
 def test_look_alike_names_are_duplicates(client, first, second):
     response = client.post("/en/scorepad/", new_game_data(name_0=first, name_1=second))
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Give them different names" in response.content.decode()

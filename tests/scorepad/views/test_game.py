@@ -56,7 +56,9 @@ def test_english_page_takes_a_comma_too(client, game):
 def test_numbers_people_do_not_type_are_refused_without_a_500(client, game, text):
     response = enter(client, game, text, 2)
     assert response.status_code == 422
-    assert "Anna: enter a number, such as 3.5." in response.content.decode()
+    assert (
+        "Anna: write the total in whole or half points, such as 3.5." in response.content.decode()
+    )
     assert Round.objects.count() == 0
 
 
@@ -356,7 +358,7 @@ def test_the_finished_games_pages_lead_to_the_rematch(client):
     assert "A rematch of this game has started." in page
     assert url("game", rematch) in page
     watch = client.get(watch_path(game)).content.decode()
-    assert "This page moves on to it by itself." in watch
+    assert "This page will move on to it without your doing anything." in watch
     assert watch_path(rematch) + "?moved=1" in watch  # the link, and the refresh without script
     moved = client.get(watch_path(rematch), {"moved": "1"}).content.decode()
     assert "this page now follows the new game" in moved

@@ -41,7 +41,7 @@ def test_names_are_trimmed_and_folded(client):
 
 def test_too_long_name_is_refused_and_form_kept(client):
     response = client.post("/en/scorepad/", new_game_data(name_0="A" * 200))
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert Game.objects.count() == 0
     assert 'value="Bo"' in response.content.decode()
 
@@ -69,17 +69,17 @@ def test_single_round_game(client):
 
 def test_custom_threshold_needs_a_number_in_range(client):
     response = client.post("/nb/poengblokk/", new_game_data(game_length="custom", threshold=""))
-    assert response.status_code == 400
-    assert "Skriv inn tapsgrensen" in response.content.decode()
+    assert response.status_code == 422
+    assert "Skriv inn et helt tall fra 1 til 500" in response.content.decode()
     response = client.post("/en/scorepad/", new_game_data(game_length="custom", threshold="501"))
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert Game.objects.count() == 0
 
 
 def test_too_many_players_for_the_variant(client):
     data = new_game_data(player_count="3", name_2="Cy", variant="seven_cards")
     response = client.post("/en/scorepad/", data)
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Three in hand" in response.content.decode()
     response = client.post("/en/scorepad/", {**data, "variant": "three_in_hand"})
     assert response.status_code == 302
@@ -87,7 +87,7 @@ def test_too_many_players_for_the_variant(client):
 
 def test_duplicate_names_are_refused(client):
     response = client.post("/en/scorepad/", new_game_data(name_1="anna"))
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Two players are called" in response.content.decode()
 
 
@@ -104,13 +104,13 @@ def test_too_many_players_for_a_variant_is_told_beside_the_variant(client):
 def test_a_jack_eleven_game_suggests_no_halves(client):
     game = make_game(jack="11")
     response = enter(client, game, "x", 4)
-    assert "Anna: enter a number, such as 14." in response.content.decode()
+    assert "Anna: write the total as a whole number, such as 14." in response.content.decode()
     assert "3.5" not in response.content.decode().split('class="errors"')[1][:400]
 
 
 def test_the_threshold_choice_and_variant_names_read_as_norwegian(client):
     html = client.get("/nb/poengblokk/").content.decode()
-    assert "når noen har 21 poeng" in html
+    assert "når noen når 21 poeng" in html
     data = new_game_data(player_count="3", variant="seven_cards")
     html = client.post("/nb/poengblokk/", data).content.decode()
     assert "«Tre på hånden»" in html
@@ -121,7 +121,7 @@ def test_a_new_game_with_a_conflict_keeps_the_choice_and_points_at_it(client):
         reverse("scorepad:start"), new_game_data(player_count="4", variant="seven_cards")
     )
     html = response.content.decode()
-    assert response.status_code == 400
+    assert response.status_code == 422
     focused = re.findall(r"<input autofocus[^>]*>", html)
     assert len(focused) == 1  # on the choice the reader made, which stays chosen
     assert 'value="seven_cards"' in focused[0] and "checked" in focused[0]

@@ -18,8 +18,7 @@ from rules import cards, rendering, schema, words
 from rules.round import play_round
 from rules.views import SHEET_ROUNDS
 from scorepad.models import Game
-
-from .conftest import make_game, play_rounds
+from tests.conftest import make_game, play_rounds
 
 HOUSES = schema.all_houses()
 LANGUAGES = ("en", "nb")
@@ -320,7 +319,7 @@ def test_the_scorepad_header_names_the_games_house_rules(client, language):
 
 @pytest.mark.django_db
 def test_an_invalid_new_game_answers_422_like_the_other_forms(client):
-    from .conftest import new_game_data
+    from tests.conftest import new_game_data
 
     response = client.post("/en/scorepad/", new_game_data(name_0="A" * 200))
     assert response.status_code == 422

@@ -15,7 +15,7 @@ from django.utils.html import strip_tags
 
 from rules import cards, schema
 
-CATALOGUE = Path(__file__).resolve().parent.parent / "locale" / "nb" / "LC_MESSAGES" / "django.po"
+CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "nb" / "LC_MESSAGES" / "django.po"
 ONE_POINTS = re.compile(r"(?<![\d.,])1(?:\s|\xa0)+points\b")
 # Numbers before "points" in a message that is not a plural entry, and why they are
 # never one: the default threshold, and the top of a range of round totals.
