@@ -201,7 +201,7 @@ def test_the_whole_round_reads_as_the_variant(client, slug, language, wanted, un
 
 
 def test_a_three_in_hand_player_never_gives_away_a_cheaper_card():
-    from rules.round import good_move
+    from rules.games.ghost.round import good_move
 
     house = cards.House(variant="three_in_hand")
     hand = ["S5", "H8", "DJ"]

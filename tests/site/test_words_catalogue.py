@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from rules import cards, schema
+from rules import schema
+from rules.games.ghost import cards
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "nb" / "LC_MESSAGES" / "django.po"
 ONE_POINTS = re.compile(r"(?<![\d.,])1(?:\s|\xa0)+points\b")

@@ -14,8 +14,9 @@ import pytest
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from rules import cards, rendering, schema, words
-from rules.round import play_round
+from rules import rendering, schema, words
+from rules.games.ghost import cards
+from rules.games.ghost.round import play_round
 from rules.views import SHEET_ROUNDS
 from scorepad.models import Game
 from tests.conftest import make_game, play_rounds
