@@ -25,6 +25,7 @@ WORDS = {
     "discard_pile": ("discard pile", "kastebunke"),
     "dealer": ("dealer", "giver"),
     "deck": ("deck", "kortstokk"),
+    "point": ("point", "poeng"),  # one point: "1 point", never "1 points"
     "points": ("points", "poeng"),
 }
 LANGUAGES = ("en", "nb")
@@ -47,6 +48,12 @@ MINUS = "\u2212"
 def signed(points: int) -> str:
     """A score with a real minus sign (−2), in both languages."""
     return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+def points_phrase(points: int, language: str) -> str:
+    """A score with its word: "1 point", "−1 point", "0 points", "3 points"; «1 poeng»."""
+    noun = word("point" if abs(points) == 1 else "points", language)
+    return f"{signed(points)}\N{NO-BREAK SPACE}{noun}"
 
 
 def read_signed(text: str) -> int:
