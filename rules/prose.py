@@ -1,4 +1,5 @@
-"""No number typed into a rules text: every figure comes from rules/cards.py.
+"""No number typed into a rules text: every figure comes from the game's
+cards.py (Ghost's: rules/games/ghost/cards.py).
 
 A figure typed into prose is true for the table it was written at and silently false at
 the others (a threshold of 15, the jack at 11, seven cards), so the loader refuses any
@@ -6,7 +7,7 @@ digit left in a text once its placeholders are taken out.
 
 What is allowed, and why:
 - digits inside a placeholder: `{cards:S8 HJ}` (card notation), `{value:J}`,
-  `{total:…}`, `{fact:…}`, `{points:…}`; they are filled from cards.py per table;
+  `{total:…}`, `{fact:…}`, `{points:…}`; they are filled from the game per table;
 - the names of the variants (`variants.<key>.name`, "Jack as 11" / «Knekt som 11»):
   they are names, the same at every table, not statements. In running text, write
   such a name with a placeholder (“Jack as {value11:J}”), so the figure stays computed.
@@ -38,7 +39,7 @@ def refuse_typed_numbers(text: str, where: str, error: type[Exception]) -> None:
     found = typed_numbers(text)
     if found:
         raise error(
-            f"{where}: the number {found[0]!r} is typed in; take it from rules/cards.py "
+            f"{where}: the number {found[0]!r} is typed in; take it from the game's cards.py "
             "through a placeholder ({fact:…}, {points:…}, {value:…}, {word:…}), "
             "or drop the claim"
         )
