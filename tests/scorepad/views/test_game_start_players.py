@@ -52,7 +52,7 @@ def test_seven_cards_with_four_is_refused_with_the_reason(client):
     refused = client.post(
         "/en/scorepad/", new_game_data(player_count="4", variant="seven_cards", **FOUR)
     )
-    assert refused.status_code == 400
+    assert refused.status_code == 422
     assert "“Seven cards” is for 2 players." in refused.content.decode()
     assert not Game.objects.exists()
 
