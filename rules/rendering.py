@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -207,6 +208,15 @@ def _faq(block, language, house, data, patches, text):
     }
 
 
+def _rules_url(related: dict[str, Any]) -> str | None:
+    """A related game that has rules on this site (`game = "golf"`): their address."""
+    key = related.get("game")
+    if key is None:
+        return None
+    games.get(key)  # KeyError for a game the site does not know
+    return reverse("rules:rules" if key == games.DEFAULT_KEY else f"rules:{key}-rules")
+
+
 # What a kind of block shows besides its texts and items.
 EXTRAS = {
     "values": lambda block, language, house, *_: {"rows": value_rows(language, house)},
@@ -221,7 +231,10 @@ EXTRAS = {
     "whole_round": lambda block, language, house, *_: {"round": whole_round(language, house)},
     "faq": _faq,
     "related": lambda block, language, house, data, patches, text: {
-        "items": [{"name": r["name"][language], "text": text(r["text"])} for r in data.related]
+        "items": [
+            {"name": r["name"][language], "text": text(r["text"]), "url": _rules_url(r)}
+            for r in data.related
+        ]
     },
     "sources": lambda block, language, house, data, patches, text: {
         "items": [

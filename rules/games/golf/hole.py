@@ -222,9 +222,7 @@ def _one_turn(number, step, house, layout, seen, stock, discard) -> Turn:
 # One script per variant, for the rules pages, in rules.toml beside the texts that tell
 # them (`[round.<variant>]`). None holds a joker or a flip, so each is a legal hole at
 # every table of its variant; the scores follow the table.
-SCRIPTS = tomllib.loads((Path(__file__).parent / "rules.toml").read_text(encoding="utf-8"))[
-    "round"
-]
+SCRIPTS = tomllib.loads((Path(__file__).parent / "rules.toml").read_text(encoding="utf-8"))["round"]
 
 
 def worked_hole(house: GolfHouse) -> PlayedHole:

@@ -24,9 +24,7 @@ def shown_places(house: GolfHouse) -> tuple[int, ...]:
     in the top row then the bottom one, so no two share a column."""
     variant = house.rules_variant
     count = variant.turned_up or variant.peeked
-    return tuple(
-        1 + c + (variant.rows - 1 if c % 2 else 0) * variant.columns for c in range(count)
-    )
+    return tuple(1 + c + (variant.rows - 1 if c % 2 else 0) * variant.columns for c in range(count))
 
 
 def table_picture(language: str, house: GolfHouse, key: str = "house") -> dict[str, Any]:
