@@ -207,6 +207,7 @@ def _figures(house: cards.GolfHouse) -> dict[str, Decimal | int]:
         "two_decks_from": cards.PLAYERS_PER_DECK + 1,
         "two_decks_to": 2 * cards.PLAYERS_PER_DECK,
         "three_decks_from": 2 * cards.PLAYERS_PER_DECK + 1,
+        "standard_cards": cards.SIX_CARD.cards,
         "largest_grid": max(v.cards for v in cards.VARIANTS.values()),
         "most_decks": cards.MOST_DECKS,
         "deck": cards.DECK_SIZE,
