@@ -77,10 +77,16 @@ def whole_round(script: dict, language: str, house: GolfHouse) -> dict[str, Any]
         }
         for i, name in enumerate(names)
     ]
+    # the count, a row per column and a cell per player: narrow enough for a phone
+    count_rows = [
+        {"number": c + 1, "cells": [p["columns"][c] for p in players]}
+        for c in range(variant.columns)
+    ]
     stock = cards_in(played.decks, house.jokers) - played.players * variant.cards - 1
     return {
         "template": TEMPLATE,
         "players": players,
+        "count_rows": count_rows,
         "dealer": names[played.dealer],
         "starter": names[played.starter],
         "start_card": card(played.start_card),
