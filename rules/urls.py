@@ -29,4 +29,23 @@ urlpatterns = [
         GOLF,
         name="golf-rules-for",
     ),
+    path(pgettext_lazy("url", "golf/card/"), views.quick_card, GOLF, name="golf-card"),
+    path(
+        pgettext_lazy("url", "golf/card/<golfhouse:house>/"),
+        views.quick_card,
+        GOLF,
+        name="golf-card-for",
+    ),
+    path(
+        pgettext_lazy("url", "golf/sheet/<int:players>/"),
+        views.score_sheet,
+        GOLF,
+        name="golf-sheet",
+    ),
+    path(
+        pgettext_lazy("url", "golf/sheet/<int:players>/<golfhouse:house>/"),
+        views.score_sheet,
+        GOLF,
+        name="golf-sheet-for",
+    ),
 ]

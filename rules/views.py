@@ -75,9 +75,8 @@ def rules_context(house: Any) -> dict:
         "differences": differences(house),
         "rules_home": house_url("rules", game.House()),
     }
-    if game is GAME:  # the print pages are the default game's so far
-        context["card_url"] = house_url("card", house)
-        context["sheet_url"] = house_url("sheet", house, min(4, house.max_players))
+    context["card_url"] = house_url("card", house)
+    context["sheet_url"] = house_url("sheet", house, min(4, house.max_players))
     return context
 
 
@@ -150,12 +149,13 @@ def variants_page(request):
 @require_safe
 @public
 @rules_cache
-def quick_card(request, house: Any | None = None):
+def quick_card(request, house: Any | None = None, game: str | None = None):
     """One A4 page: values, setup, a turn, the end, scoring, with the table's rules."""
-    moved = _moved(request, "card", house)
+    played = games.get(game)
+    moved = _moved(request, "card", house, game=played)
     if moved:
         return moved
-    house = house or GAME.House()
+    house = house or played.House()
     # keyed with underscores: a template cannot look up "setup-deal"
     sections = {
         s["id"].replace("-", "_"): s for s in rendering.rendered_sections(get_language(), house)
@@ -166,10 +166,10 @@ def quick_card(request, house: Any | None = None):
     values = next(b for b in sections["values"]["blocks"] if b["kind"] == "values")
     return render(
         request,
-        "rules/card.html",
+        template("card.html", played),
         {
             "house": house,
-            "summary": ghost_house.summary(house),
+            "summary": SAID[played.key][1](house),
             "values": values,
             "sections": sections,
             "blocks": blocks,
@@ -181,26 +181,34 @@ def quick_card(request, house: Any | None = None):
 @require_safe
 @public
 @rules_cache
-def score_sheet(request, players: int, house: Any | None = None):
-    """A paper score sheet for this many players, the threshold printed on it."""
-    resolved = house or GAME.House()
-    if not GAME.least_players <= players <= resolved.max_players:
+def score_sheet(request, players: int, house: Any | None = None, game: str | None = None):
+    """A paper score sheet for this many players, with how the game ends printed on it:
+    a row per round (as many as a game of a set number of rounds has, Golf's holes)."""
+    played = games.get(game)
+    resolved = house or played.House()
+    if not played.least_players <= players <= resolved.max_players:
         raise Http404("no such number of players for these rules")
-    moved = _moved(request, "sheet", house, players)
+    moved = _moved(request, "sheet", house, players, game=played)
     if moved:
         return moved
-    return render(request, "rules/sheet.html", sheet_context(resolved, range(1, players + 1)))
+    return render(
+        request, template("sheet.html", played), sheet_context(resolved, range(1, players + 1))
+    )
 
 
 def sheet_context(house: Any, players) -> dict:
-    """The sheet for these players: numbers (1, 2, …) or a game's players by name."""
+    """The sheet for these players: numbers (1, 2, …) or a game's players by name; a row
+    per round (as many as a game of a set number of rounds has, Golf's holes)."""
+    game = games.of(house)
+    counts = range(game.least_players, house.max_players + 1)
     return {
         "house": house,
-        "summary": ghost_house.summary(house),
+        "summary": SAID[game.key][1](house),
         "players": players,
-        "rounds": range(1, SHEET_ROUNDS + 1),
+        "rounds": range(1, getattr(game.ending(house), "rounds", SHEET_ROUNDS) + 1),
         "rules_url": house_url("rules", house),
-        "counts": range(GAME.least_players, house.max_players + 1),
+        "counts": counts,
+        "count_urls": [(n, house_url("sheet", house, n)) for n in counts],
         "count": len(players),
         "named": not isinstance(players, range),
     }
@@ -231,8 +239,10 @@ def prerendered_paths() -> list[str]:
             paths += [reverse(name) for name in ("rules:home", "rules:rules", "rules:variants")]
             paths += [reverse("rules:card"), reverse("rules:sheet", args=[2])]
             for game in map(games.get, games.keys()):
-                if game is not GAME:  # the default game's rules page is listed above
-                    paths.append(house_url("rules", game.House()))
+                if game is not GAME:  # the default game's pages are listed above
+                    default = game.House()
+                    paths.append(house_url("rules", default))
+                    paths += [house_url("card", default), house_url("sheet", default, 2)]
                 houses = [h for h in schema.all_houses(game) if not _numbered(h)]
                 paths += [house_url("rules", h) for h in houses if not h.is_default()]
     return paths
