@@ -21,7 +21,7 @@ class RulesSitemap(Sitemap):
     changefreq = "monthly"
 
     def items(self) -> list[str]:
-        return ["rules:home", "rules:variants", *map(rules_url_name, games.keys())]
+        return ["rules:home", "rules:variants", *map(rules_url_name, games.known_keys())]
 
     def location(self, item: str) -> str:
         return reverse(item)

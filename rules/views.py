@@ -238,7 +238,7 @@ def prerendered_paths() -> list[str]:
         with translation.override(code):
             paths += [reverse(name) for name in ("rules:home", "rules:rules", "rules:variants")]
             paths += [reverse("rules:card"), reverse("rules:sheet", args=[2])]
-            for game in map(games.get, games.keys()):
+            for game in map(games.get, games.known_keys()):
                 if game is not GAME:  # the default game's pages are listed above
                     default = game.House()
                     paths.append(house_url("rules", default))

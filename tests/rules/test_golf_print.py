@@ -1,6 +1,6 @@
 """Issue 29: Golf's card "at a glance" and its paper score sheet: a row per hole of the
 table (and one for the extra hole where a tie is played off), a column per player for
-every count Golf seats; each prints on one A4 page in Debian's Chromium."""
+every count Golf seats (that each prints on one A4 page: tests/browser/test_golf.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from django.utils import translation
 
 from rules.games.golf import GAME, cards
 from rules.views import house_url
-from tests.conftest import HAVE_CHROMIUM
-from tests.test_browser_house import nothing_cut_off, pdf_pages
 
 TABLES = [
     cards.GolfHouse(),
@@ -55,17 +53,3 @@ def test_a_sheet_for_every_count_golf_seats(client, house):
         assert body.count("<tr") == house.holes + house.extra_hole
         assert f"After {house.holes} holes the lowest total wins." in html
     assert client.get(address("sheet", house, "en", high + 1)).status_code == 404
-
-
-@pytest.mark.browser
-@pytest.mark.skipif(not HAVE_CHROMIUM, reason="Debian's chromium is not installed")
-@pytest.mark.parametrize("language", ["en", "nb"])
-@pytest.mark.parametrize("house", TABLES, ids=IDS)
-@pytest.mark.parametrize("kind", ["card", "sheet"])
-def test_the_card_and_the_sheet_print_on_one_a4_page(live_server, browser, kind, house, language):
-    page = browser.new_page()
-    args = (cards.PLAYER_RANGE[1],) if kind == "sheet" else ()
-    page.goto(live_server.url + address(kind, house, language, *args))
-    assert pdf_pages(page) == 1
-    nothing_cut_off(page)
-    page.close()

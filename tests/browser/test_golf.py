@@ -1,6 +1,7 @@
 """Issue 29: Golf's rules page in Debian's Chromium at 320 and 360 px, in both
 languages: nothing sideways, the language switch keeps the table; the layout picture of
-each variant in light and dark, its labels inside it and clear of the cards, and axe."""
+each variant in light and dark, its labels inside it and clear of the cards, and axe;
+the card at a glance and the score sheet on one A4 page each."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ from django.utils import translation
 
 from rules.games.golf import cards
 from rules.views import house_url
-from tests.conftest import HAVE_CHROMIUM, LANGS, axe_clean, no_sideways_scroll
+from tests.browser.conftest import (
+    HAVE_CHROMIUM,
+    LANGS,
+    axe_clean,
+    no_sideways_scroll,
+    nothing_cut_off,
+    pdf_pages,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -94,3 +102,26 @@ def test_the_layout_picture_reads_at_320_px_in_light_and_dark(
     assert (felt == "rgb(31, 34, 31)") == (scheme == "dark")
     axe_clean(page)
     context.close()
+
+
+PRINTED = [
+    cards.GolfHouse(),
+    cards.GolfHouse(variant="four_card", jokers="pagat", caller_penalty=True),
+    cards.GolfHouse(variant="nine_card", flip=True, extra_hole=True),
+    cards.GolfHouse(jokers="minus_five", four_of_a_kind="square", extra_hole=True),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize(
+    "house", PRINTED, ids=["defaults", "four-card", "nine-card", "six-card-house-rules"]
+)
+@pytest.mark.parametrize("kind", ["card", "sheet"])
+def test_the_card_and_the_sheet_print_on_one_a4_page(live_server, browser, kind, house, language):
+    page = browser.new_page()
+    args = (cards.PLAYER_RANGE[1],) if kind == "sheet" else ()
+    with translation.override(language):
+        page.goto(live_server.url + house_url(kind, house, *args))
+    assert pdf_pages(page) == 1
+    nothing_cut_off(page)
+    page.close()
