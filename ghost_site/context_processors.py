@@ -36,7 +36,7 @@ def absolute_url(request, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
-OFFLINE_PAGES = ("home", "rules", "card", "variants")
+OFFLINE_PAGES = ("home", "rules", "card", "variants", "golf-rules", "golf-card")
 
 
 @lru_cache

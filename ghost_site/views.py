@@ -48,7 +48,13 @@ def choose_language(request):
 def robots_txt(request):
     # Nothing is hidden here: scorepad pages say noindex themselves (a header and a meta
     # tag), which a crawler can only read if it may fetch them.
-    return HttpResponse("User-agent: *\nAllow: /\n", content_type="text/plain; charset=utf-8")
+    sitemap = (settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")) + reverse(
+        "sitemap"
+    )
+    return HttpResponse(
+        f"User-agent: *\nAllow: /\n\nSitemap: {sitemap}\n",
+        content_type="text/plain; charset=utf-8",
+    )
 
 
 # What every page needs offline: the hashed static files, taken in at install.

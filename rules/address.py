@@ -87,3 +87,14 @@ class HouseConverter:
 
     def to_url(self, value: Any) -> str:
         return to_slug(value)
+
+
+def converter_for(key: str) -> type:
+    """A converter like `HouseConverter` for the tables of another game (its key)."""
+
+    class Converter(HouseConverter):
+        def to_python(self, value: str) -> Any:
+            return from_slug(value, games.get(key))
+
+    Converter.__name__ = f"{key.capitalize()}HouseConverter"
+    return Converter

@@ -15,11 +15,17 @@ COPIES_PER_RANK = 4  # one deck: four suits
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# A joker, for a game that plays with them (Golf's house rule): a rank of its own,
+# without a suit. A game's card table says whether it is in play.
+JOKER = "X"
 
 
 def parse_card(code: str) -> tuple[str, str | None]:
-    """'S8' -> ('8', 'S'); a bare rank '8' -> ('8', None). '10' is read as the ten."""
+    """'S8' -> ('8', 'S'); a bare rank '8' -> ('8', None); 'X' -> the joker. '10' is read
+    as the ten."""
     code = code.strip().upper().replace("10", "T")
+    if code == JOKER:
+        return JOKER, None
     if len(code) == 2 and code[0] in SUITS and code[1] in RANKS:
         return code[1], code[0]
     if len(code) == 1 and code in RANKS:

@@ -216,6 +216,9 @@ def check(data: dict[str, Any], game: Game | None = None) -> Rules:
         for i, entry in enumerate(data.get(group) or []):
             for field in fields:
                 _check_text(entry.get(field), f"{group}[{i}].{field}", game=game)
+    for i, entry in enumerate(data.get("related") or []):
+        if "game" in entry and entry["game"] not in games.known_keys():  # noqa: SIM118 (a module)
+            raise ContentError(f"related[{i}]: no game {entry['game']!r} on this site")
     for i, entry in enumerate(data.get("faq") or []):
         if not entry.get("id") or entry["id"] in seen:
             raise ContentError(f"faq[{i}]: every question needs a unique id")

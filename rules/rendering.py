@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -82,12 +83,17 @@ def render_text(
     return mark_safe(PLACEHOLDER.sub(fill, escape(node[language])))
 
 
+def _face_number(rank: str) -> int | None:
+    return 10 if rank == "T" else int(rank) if rank.isdigit() else None
+
+
 def value_rows(language: str, house: Any) -> list[dict[str, str]]:
     """The card-value table from the game's card table at this table: cards that count
-    their face value share one row; every other rank gets its own, cheapest first."""
+    their face value share one row ("2–7, 9 and 10"); every other rank, a joker in play
+    too, gets its own, cheapest first, around it."""
     table = games.of(house).card_table(house)
-    face = [r for r in cards.RANKS if r.isdigit() and table[r] == int(r)]
-    special = sorted((r for r in cards.RANKS if r not in face and r != "T"), key=table.get)
+    face = [r for r in cards.RANKS if table[r] == _face_number(r)]
+    special = sorted((r for r in table if r not in face), key=table.get)
 
     def row(rank):
         return {
@@ -97,16 +103,25 @@ def value_rows(language: str, house: Any) -> list[dict[str, str]]:
             "points": format_points(table[rank], language),
         }
 
+    runs: list[list[int]] = []  # the face values in runs of consecutive numbers
+    for number in map(_face_number, face):
+        if runs and runs[-1][-1] == number - 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    said = []  # a run of three or more as a range, shorter ones number by number
+    for run in runs:
+        said += [f"{run[0]}\u2013{run[-1]}"] if len(run) > 2 else [str(n) for n in run]
     with translation.override(language):
         face_row = {
             "key": "face",
-            "rank": translation.gettext("%(low)s–%(seven)s, %(nine)s and %(ten)s")
-            % {"low": face[0], "seven": "7", "nine": "9", "ten": "10"},
+            "rank": and_list(said),
             "short": "",
             "points": translation.gettext("face value"),
         }
-    low = [row(r) for r in special if table[r] < int(face[0])]
-    high = [row(r) for r in special if table[r] > table["T"]]
+    least = table[face[0]]
+    low = [row(r) for r in special if table[r] < least]
+    high = [row(r) for r in special if table[r] >= least]
     return [*low, face_row, *high]
 
 
@@ -216,17 +231,33 @@ def _faq(block, language, house, data, patches, text):
     }
 
 
+def _rules_url(related: dict[str, Any]) -> str | None:
+    """A related game that has rules on this site (`game = "golf"`): their address."""
+    key = related.get("game")
+    if key is None:
+        return None
+    games.get(key)  # KeyError for a game the site does not know
+    return reverse("rules:rules" if key == games.DEFAULT_KEY else f"rules:{key}-rules")
+
+
 # What a kind of block shows besides its texts and items.
 EXTRAS = {
     "values": lambda block, language, house, *_: {"rows": value_rows(language, house)},
-    "variants": lambda block, language, house, *_: {"rows": variant_rows(language, house)},
+    "variants": lambda block, language, house, *_: {
+        "rows": variant_rows(language, house),
+        "game": games.of(house).names[language],
+        "own_page": games.of(house) is games.default(),  # the variants page is the default's
+    },
     "table_picture": lambda block, language, house, *_: {
         "picture": games.of(house).table_picture(language, house, block.get("variant", "house"))
     },
     "whole_round": lambda block, language, house, *_: {"round": whole_round(language, house)},
     "faq": _faq,
     "related": lambda block, language, house, data, patches, text: {
-        "items": [{"name": r["name"][language], "text": text(r["text"])} for r in data.related]
+        "items": [
+            {"name": r["name"][language], "text": text(r["text"]), "url": _rules_url(r)}
+            for r in data.related
+        ]
     },
     "sources": lambda block, language, house, data, patches, text: {
         "items": [

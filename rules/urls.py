@@ -2,9 +2,11 @@ from django.urls import path, register_converter
 from django.utils.translation import pgettext_lazy
 
 from . import views
-from .address import HouseConverter
+from .address import HouseConverter, converter_for
 
 register_converter(HouseConverter, "house")
+register_converter(converter_for("golf"), "golfhouse")
+GOLF = {"game": "golf"}
 
 app_name = "rules"
 urlpatterns = [
@@ -19,5 +21,31 @@ urlpatterns = [
         pgettext_lazy("url", "sheet/<int:players>/<house:house>/"),
         views.score_sheet,
         name="sheet-for",
+    ),
+    path(pgettext_lazy("url", "golf/rules/"), views.rules_page, GOLF, name="golf-rules"),
+    path(
+        pgettext_lazy("url", "golf/rules/<golfhouse:house>/"),
+        views.rules_page,
+        GOLF,
+        name="golf-rules-for",
+    ),
+    path(pgettext_lazy("url", "golf/card/"), views.quick_card, GOLF, name="golf-card"),
+    path(
+        pgettext_lazy("url", "golf/card/<golfhouse:house>/"),
+        views.quick_card,
+        GOLF,
+        name="golf-card-for",
+    ),
+    path(
+        pgettext_lazy("url", "golf/sheet/<int:players>/"),
+        views.score_sheet,
+        GOLF,
+        name="golf-sheet",
+    ),
+    path(
+        pgettext_lazy("url", "golf/sheet/<int:players>/<golfhouse:house>/"),
+        views.score_sheet,
+        GOLF,
+        name="golf-sheet-for",
     ),
 ]

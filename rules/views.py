@@ -13,11 +13,28 @@ from django_htmx.http import push_url
 
 from rules import games
 
-from . import rendering, schema
-from .house import HouseFields, differences, summary
+from . import house as ghost_house
+from . import house_golf, rendering, schema
 
-# The rules pages at /rules/, /card/ and /sheet/ are the default game's.
+# The rules pages at /rules/, /card/ and /sheet/ are the default game's; another game's
+# are under its own word (/golf/rules/), their URL names prefixed with its key.
 GAME = games.default()
+
+# Each game's form and what a page says of its table: (form, summary, differences).
+SAID = {
+    "ghost": (ghost_house.HouseFields, ghost_house.summary, ghost_house.differences),
+    "golf": (house_golf.GolfHouseFields, house_golf.summary, house_golf.differences),
+}
+
+
+def url_name(name: str, game: Any) -> str:
+    return f"rules:{name}" if game is GAME else f"rules:{game.key}-{name}"
+
+
+def template(name: str, game: Any) -> list[str]:
+    """A game's own template where it has one (rules/golf/rules.html), else the default's."""
+    return [f"rules/{game.key}/{name}", f"rules/{name}"]
+
 
 # Rules pages change only with a deploy: keep the whole response per language, let
 # browsers keep it for an hour, and answer revalidations with 304 (ConditionalGet).
@@ -27,18 +44,19 @@ public = cache_control(public=True, max_age=60 * 60)
 
 def house_url(name: str, house: Any, *args) -> str:
     """The address of a page for a table's house rules; the plain one for the defaults."""
+    game = games.of(house)
     if house.is_default():
-        return reverse(f"rules:{name}", args=args)
-    return reverse(f"rules:{name}-for", args=[*args, house])
+        return reverse(url_name(name, game), args=args)
+    return reverse(url_name(f"{name}-for", game), args=[*args, house])
 
 
-def _moved(request, name: str, house: Any | None, *args):
+def _moved(request, name: str, house: Any | None, *args, game: Any = GAME):
     """A combination named in another order, or a number written another way (`02`), is
     sent to its one address (an unknown or unplayable combination never gets here: the
     URL converter refuses it, a 404)."""
     if house is None and not args:
         return None
-    wanted = house_url(name, house or GAME.House(), *args)
+    wanted = house_url(name, house or game.House(), *args)
     if request.path != wanted:
         return redirect(wanted, permanent=True)
     return None
@@ -46,14 +64,20 @@ def _moved(request, name: str, house: Any | None, *args):
 
 def rules_context(house: Any) -> dict:
     language = get_language()
-    return {
+    game = games.of(house)
+    _form, summary, differences = SAID[game.key]
+    context = {
         "sections": rendering.rendered_sections(language, house),
         "house": house,
+        "game": game,
+        "game_name": game.names[language],
         "summary": summary(house),
         "differences": differences(house),
-        "card_url": house_url("card", house),
-        "sheet_url": house_url("sheet", house, min(4, house.max_players)),
+        "rules_home": house_url("rules", game.House()),
     }
+    context["card_url"] = house_url("card", house)
+    context["sheet_url"] = house_url("sheet", house, min(4, house.max_players))
+    return context
 
 
 @require_safe
@@ -64,36 +88,38 @@ def home(request):
 
 
 @require_safe
-def rules_page(request, house: Any | None = None):
+def rules_page(request, house: Any | None = None, game: str | None = None):
+    played = games.get(game)
     if "variant" in request.GET:
-        return choose(request, house or GAME.House())
-    return rules_for(request, house)
+        return choose(request, house or played.House(), played)
+    return rules_for(request, house, played)
 
 
 @public
 @rules_cache
-def rules_for(request, house: Any | None):
-    moved = _moved(request, "rules", house)
+def rules_for(request, house: Any | None, game: Any = GAME):
+    moved = _moved(request, "rules", house, game=game)
     if moved:
         return moved
-    house = house or GAME.House()
+    house = house or game.House()
     context = rules_context(house)
-    context["form"] = HouseFields.for_house(house)
-    return render(request, "rules/rules.html", context)
+    context["form"] = SAID[game.key][0].for_house(house)
+    return render(request, template("rules.html", game), context)
 
 
 @cache_control(private=True, max_age=60 * 60)
-def choose(request, current: Any):
+def choose(request, current: Any, game: Any = GAME):
     """The choices form, sent by GET: to the combination's own address when it is valid
     (htmx gets the page straight away, with that address pushed); otherwise the page
     again with the choices kept and the errors named. Its answers differ by HX-Request,
     so they are `private`: a shared cache that keys only on Accept-Encoding would mix
     the redirect and the page."""
-    form = HouseFields(request.GET)
+    form_class = SAID[game.key][0]
+    form = form_class(request.GET)
     if not form.is_valid():
         context = rules_context(current)
         context["form"] = form
-        return render(request, "rules/rules.html", context, status=422)
+        return render(request, template("rules.html", game), context, status=422)
     house = form.house()
     url = house_url("rules", house)
     if not request.htmx:
@@ -101,9 +127,9 @@ def choose(request, current: Any):
         patch_vary_headers(response, ["HX-Request"])
         return response
     context = rules_context(house)
-    context["form"] = HouseFields.for_house(house)
+    context["form"] = form_class.for_house(house)
     request.canonical_path = url
-    response = push_url(render(request, "rules/rules.html", context), url)
+    response = push_url(render(request, template("rules.html", game), context), url)
     patch_vary_headers(response, ["HX-Request"])  # without htmx: a redirect
     return response
 
@@ -123,12 +149,13 @@ def variants_page(request):
 @require_safe
 @public
 @rules_cache
-def quick_card(request, house: Any | None = None):
+def quick_card(request, house: Any | None = None, game: str | None = None):
     """One A4 page: values, setup, a turn, the end, scoring, with the table's rules."""
-    moved = _moved(request, "card", house)
+    played = games.get(game)
+    moved = _moved(request, "card", house, game=played)
     if moved:
         return moved
-    house = house or GAME.House()
+    house = house or played.House()
     # keyed with underscores: a template cannot look up "setup-deal"
     sections = {
         s["id"].replace("-", "_"): s for s in rendering.rendered_sections(get_language(), house)
@@ -139,10 +166,10 @@ def quick_card(request, house: Any | None = None):
     values = next(b for b in sections["values"]["blocks"] if b["kind"] == "values")
     return render(
         request,
-        "rules/card.html",
+        template("card.html", played),
         {
             "house": house,
-            "summary": summary(house),
+            "summary": SAID[played.key][1](house),
             "values": values,
             "sections": sections,
             "blocks": blocks,
@@ -154,27 +181,44 @@ def quick_card(request, house: Any | None = None):
 @require_safe
 @public
 @rules_cache
-def score_sheet(request, players: int, house: Any | None = None):
-    """A paper score sheet for this many players, the threshold printed on it."""
-    resolved = house or GAME.House()
-    if not GAME.least_players <= players <= resolved.max_players:
+def score_sheet(request, players: int, house: Any | None = None, game: str | None = None):
+    """A paper score sheet for this many players, with how the game ends printed on it:
+    a row per round (as many as a game of a set number of rounds has, Golf's holes)."""
+    played = games.get(game)
+    resolved = house or played.House()
+    if not played.least_players <= players <= resolved.max_players:
         raise Http404("no such number of players for these rules")
-    moved = _moved(request, "sheet", house, players)
+    moved = _moved(request, "sheet", house, players, game=played)
     if moved:
         return moved
-    return render(request, "rules/sheet.html", sheet_context(resolved, range(1, players + 1)))
+    return render(
+        request, template("sheet.html", played), sheet_context(resolved, range(1, players + 1))
+    )
 
 
 def sheet_context(house: Any, players) -> dict:
-    """The sheet for these players: numbers (1, 2, …) or a game's players by name."""
+    """The sheet for these players: numbers (1, 2, …) or a game's players by name; a row
+    per round (as many as a game of a set number of rounds has, Golf's holes)."""
+    game = games.of(house)
+    counts = range(game.least_players, house.max_players + 1)
     return {
         "house": house,
-        "summary": summary(house),
+        "summary": SAID[game.key][1](house),
         "players": players,
-        # a single round is one row, with no running sum to keep
-        "rounds": range(1, (1 if house.single_round else SHEET_ROUNDS) + 1),
+        # a single round is one row, with no running sum to keep; a game of a set number
+        # of rounds (Golf's holes) has that many
+        "rounds": range(
+            1,
+            (
+                1
+                if getattr(house, "single_round", False)
+                else getattr(game.ending(house), "rounds", SHEET_ROUNDS)
+            )
+            + 1,
+        ),
         "rules_url": house_url("rules", house),
-        "counts": range(GAME.least_players, house.max_players + 1),
+        "counts": counts,
+        "count_urls": [(n, house_url("sheet", house, n)) for n in counts],
         "count": len(players),
         "named": not isinstance(players, range),
     }
@@ -184,24 +228,31 @@ SHEET_ROUNDS = 20  # rows on the paper sheet: a game to 21 rarely lasts longer
 
 
 def _numbered(house: Any) -> bool:
-    """Whether a table names a number of its own in its address ("to-15")."""
-    rule = GAME.number_rule
+    """Whether a table names a number of its own in its address ("to-15", "holes-5")."""
+    game = games.of(house)
+    rule = game.number_rule
     if rule is None:
         return False
     value = getattr(house, rule.field)
-    named = {r.value for r in GAME.house_rules if r.field == rule.field}
+    named = {r.value for r in game.house_rules if r.field == rule.field}
     return value != rule.default and value not in named
 
 
 def prerendered_paths() -> list[str]:
     """The pages that change only with a deploy: rendered once, served from memory.
-    Every combination of house rules is among them, except other thresholds (a number
-    from 1 to 500: those are rendered on request and kept in the page cache)."""
-    houses = [h for h in schema.all_houses(GAME) if not _numbered(h) and not h.is_default()]
+    Every combination of house rules of every game is among them, except other numbers
+    (a threshold from 1 to 500, holes from 1 to 18: those are rendered on request and
+    kept in the page cache)."""
     paths = []
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             paths += [reverse(name) for name in ("rules:home", "rules:rules", "rules:variants")]
             paths += [reverse("rules:card"), reverse("rules:sheet", args=[2])]
-            paths += [reverse("rules:rules-for", args=[h]) for h in houses]
+            for game in map(games.get, games.known_keys()):
+                if game is not GAME:  # the default game's pages are listed above
+                    default = game.House()
+                    paths.append(house_url("rules", default))
+                    paths += [house_url("card", default), house_url("sheet", default, 2)]
+                houses = [h for h in schema.all_houses(game) if not _numbered(h)]
+                paths += [house_url("rules", h) for h in houses if not h.is_default()]
     return paths

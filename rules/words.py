@@ -34,6 +34,7 @@ RANK_NAMES = {
         "J": "jack",
         "Q": "queen",
         "K": "king",
+        "X": "joker",
     },
     "nb": {
         "A": "ess",
@@ -49,6 +50,7 @@ RANK_NAMES = {
         "J": "knekt",
         "Q": "dame",
         "K": "konge",
+        "X": "joker",
     },
 }
 _PLURALS = {
@@ -64,6 +66,7 @@ RANK_SHORT = {
     "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"},
     "nb": {"T": "10", "J": "Kn", "Q": "D", "K": "K", "A": "E"},
 }
+JOKER_SHORT = "Jkr"  # printed on a joker in both languages
 SUIT_NAMES = {
     "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
     "nb": {"S": "spar", "H": "hjerter", "D": "ruter", "C": "kløver"},
@@ -107,9 +110,13 @@ NUMBER_WORDS = {
 }
 
 
+MINUS = "\u2212"
+
+
 @cache
 def points_formatter(language: str):
-    """A formatter for one language: 3.5 in English, 3,5 in Norwegian, 19 not 19.0.
+    """A formatter for one language: 3.5 in English, 3,5 in Norwegian, 19 not 19.0, and
+    a negative number with a real minus sign (−2) in both.
 
     Looked up once per language; the score table calls it for every cell.
     """
@@ -117,6 +124,8 @@ def points_formatter(language: str):
 
     def fmt(value: Decimal | int) -> str:
         value = Decimal(value)
+        if value < 0:
+            return MINUS + fmt(-value)
         if value == value.to_integral_value():
             return str(int(value))
         return f"{value:.1f}".replace(".", separator)
@@ -138,6 +147,8 @@ def card_name(code: str, language: str) -> str:
 
 
 def rank_label(rank: str, language: str) -> str:
+    if rank == cards.JOKER:  # not among RANK_SHORT: a rank typed into the scorepad is no joker
+        return JOKER_SHORT
     return RANK_SHORT[language].get(rank, rank)
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from rules.game import Game
 
 from .ghost import GAME as GHOST
+from .golf import GAME as GOLF
 
-_GAMES: dict[str, Game] = {game.key: game for game in (GHOST,)}
+_GAMES: dict[str, Game] = {game.key: game for game in (GHOST, GOLF)}
 DEFAULT_KEY = next(iter(_GAMES))
 
 

@@ -3,6 +3,7 @@ browser tests share."""
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -128,3 +129,30 @@ WAKE_LOCK_STUB = """
         return Promise.resolve(sentinel);
     }}});
 """
+
+
+# A4 less the 12 mm margins of the print stylesheet, in CSS pixels (96 per inch).
+A4_CONTENT = {"width": round((210 - 24) / 25.4 * 96), "height": round((297 - 24) / 25.4 * 96)}
+
+
+def pdf_pages(page) -> int:
+    pdf = page.pdf(format="A4")
+    return int(re.search(rb"/Count (\d+)", pdf)[1])
+
+
+def nothing_cut_off(page):
+    """Laid out as printed: nothing wider than the page, nothing below its end, no text
+    clipped inside a box."""
+    page.emulate_media(media="print")
+    page.set_viewport_size(A4_CONTENT)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    clipped = page.evaluate(
+        """() => [...document.querySelectorAll('main *')].filter(e =>
+             e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible'
+           ).map(e => e.tagName)"""
+    )
+    page.emulate_media(media="screen")
+    assert height <= A4_CONTENT["height"], height
+    assert width <= A4_CONTENT["width"], width
+    assert clipped == []

@@ -8,15 +8,19 @@ from django.utils import translation
 
 from rules.games.ghost import cards
 from rules.views import house_url
-from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, no_sideways_scroll, wait_for_worker
+from tests.browser.conftest import (
+    HAVE_CHROMIUM,
+    axe_clean,
+    no_sideways_scroll,
+    nothing_cut_off,
+    pdf_pages,
+    wait_for_worker,
+)
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not HAVE_CHROMIUM, reason="Debian's chromium is not installed"),
 ]
-
-# A4 less the 12 mm margins of the print stylesheet, in CSS pixels (96 per inch).
-A4_CONTENT = {"width": round((210 - 24) / 25.4 * 96), "height": round((297 - 24) / 25.4 * 96)}
 
 CHOOSE = {"en": "Choose your table’s house rules", "nb": "Velg husreglene deres"}
 SHOW = {"en": "Show the rules for these choices", "nb": "Vis reglene med disse valgene"}
@@ -107,29 +111,6 @@ def test_a_jack_11_games_rules_link_opens_the_rules_with_the_jack_at_11(live_ser
     # it lands at the top of the rules, not some 15,000 px down in the variant table
     assert page.evaluate("window.scrollY") == 0
     assert page.locator("h1#top").is_visible()
-
-
-def pdf_pages(page) -> int:
-    pdf = page.pdf(format="A4")
-    return int(re.search(rb"/Count (\d+)", pdf)[1])
-
-
-def nothing_cut_off(page):
-    """Laid out as printed: nothing wider than the page, nothing below its end, no text
-    clipped inside a box."""
-    page.emulate_media(media="print")
-    page.set_viewport_size(A4_CONTENT)
-    height = page.evaluate("document.documentElement.scrollHeight")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    clipped = page.evaluate(
-        """() => [...document.querySelectorAll('main *')].filter(e =>
-             e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible'
-           ).map(e => e.tagName)"""
-    )
-    page.emulate_media(media="screen")
-    assert height <= A4_CONTENT["height"], height
-    assert width <= A4_CONTENT["width"], width
-    assert clipped == []
 
 
 @pytest.mark.parametrize("language", ["en", "nb"])

@@ -218,7 +218,7 @@ def test_the_scripted_round_is_played_under_the_games_rules(toy, tmp_path):
 def test_a_text_is_rendered_with_the_games_figures_and_values(toy):
     text = {"en": "{fact:holes} holes, a king {value:K}, K 8 make {total:K 8}.", "nb": "x"}
     assert rendering.render_text(text, "en", house=ToyHouse(holes=5)) == (
-        "5 holes, a king -1, K 8 make 0."
+        "5 holes, a king \u22121, K 8 make 0."  # a real minus sign (DOMAIN.md)
     )
     assert schema.facts(ToyHouse(holes=7)) == {"holes": 7, "hand": 2}
     assert schema.all_houses(toy) == toy.all_houses()

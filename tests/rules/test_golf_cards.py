@@ -1,10 +1,10 @@
-"""Golf's card table, decks and house rules (rules/golf/cards.py), against the facts of
+"""Golf's card table, decks and house rules (rules/games/golf/cards.py), against the facts of
 DOMAIN.md's "Golf" part."""
 
 import pytest
 
-from rules.golf import cards
-from rules.golf.cards import GolfHouse
+from rules.games.golf import cards
+from rules.games.golf.cards import GolfHouse
 
 
 def test_the_card_table_reads_as_the_seed_gives_it():

@@ -1,13 +1,13 @@
-"""A hole of Golf played from a script (rules/golf/hole.py): the worked hole of each
+"""A hole of Golf played from a script (rules/games/golf/hole.py): the worked hole of each
 variant computed by hand, every table of its variant, and the moves the rules forbid."""
 
 import copy
 
 import pytest
 
-from rules.golf import cards
-from rules.golf.cards import GolfHouse
-from rules.golf.hole import SCRIPTS, play_hole, worked_hole
+from rules.games.golf import cards
+from rules.games.golf.cards import GolfHouse
+from rules.games.golf.hole import SCRIPTS, play_hole, worked_hole
 
 
 def test_six_card_worked_hole():

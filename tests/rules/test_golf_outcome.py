@@ -1,11 +1,11 @@
-"""The course of a Golf game and the caller penalty (rules/golf/outcome.py): cases
+"""The course of a Golf game and the caller penalty (rules/games/golf/outcome.py): cases
 computed by hand, and properties."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.golf.outcome import apply_caller_penalty, dealer_for_hole, golf_outcome
+from rules.games.golf.outcome import apply_caller_penalty, dealer_for_hole, golf_outcome
 
 # ------------------------------------------------------------------ the caller penalty
 

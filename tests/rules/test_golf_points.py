@@ -1,7 +1,6 @@
 """Golf's points with their word (rules/golf/words.py): one point is singular in English."""
 
 import pytest
-
 from rules.golf.words import WORDS, points_phrase
 
 NBSP = "\N{NO-BREAK SPACE}"

@@ -1,4 +1,4 @@
-"""How a Golf layout scores (rules/golf/scoring.py): cases computed by hand, and the
+"""How a Golf layout scores (rules/games/golf/scoring.py): cases computed by hand, and the
 possible hole scores against a brute-force enumeration of every layout."""
 
 from collections import Counter
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.golf import cards, scoring
-from rules.golf.cards import JOKER, GolfHouse
+from rules.games.golf import cards, scoring
+from rules.games.golf.cards import JOKER, GolfHouse
 
 SIX = GolfHouse()
 NINE = GolfHouse("nine_card")

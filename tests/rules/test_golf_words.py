@@ -1,9 +1,9 @@
-"""Golf's words and signed scores (rules/golf/words.py)."""
+"""Golf's words and signed scores (rules/games/golf/words.py)."""
 
 import pytest
 
-from rules.golf import cards
-from rules.golf.words import LANGUAGES, VARIANT_NAMES, WORDS, read_signed, signed, word
+from rules.games.golf import cards
+from rules.games.golf.words import LANGUAGES, VARIANT_NAMES, WORDS, read_signed, signed, word
 
 
 def test_the_domain_words_for_golf():

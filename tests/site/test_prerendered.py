@@ -97,13 +97,18 @@ def call(app, path, method="GET", query="", scheme="https", host="ghost.example"
 
 def test_every_rules_page_in_both_languages_is_prerendered():
     """The rules, variants, card and sheet pages, and the rules page for every
-    combination of house rules but the other thresholds, in both languages."""
+    combination of house rules but the other thresholds, in both languages; Golf's rules
+    page for every combination but the other numbers of holes."""
+    from rules.games.golf import GAME as GOLF
+
     paths = prerendered_paths()
     assert set(PAGES) <= set(paths)
     assert len(paths) == len(set(paths))
     houses = [h for h in schema.all_houses() if h.threshold in (cards.LOSS_THRESHOLD, None)]
-    assert len(paths) == 2 * (5 + len(houses) - 1)
-    assert not any("/to-" in path for path in paths)
+    golf = [h for h in schema.all_houses(GOLF) if h.holes == GOLF.number_rule.default]
+    assert len(paths) == 2 * (5 + len(houses) - 1 + len(golf) + 2)  # Golf's card and sheet
+    assert not any("/to-" in path or "/holes-" in path for path in paths)
+    assert {"/en/golf/rules/", "/nb/golf/regler/"} <= set(paths)
 
 
 @pytest.mark.django_db

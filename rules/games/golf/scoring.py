@@ -32,6 +32,8 @@ from .cards import (
     rank_of,
 )
 
+CANCELLED = 0  # what a column of equal cards scores
+
 
 @dataclass(frozen=True)
 class ColumnScore:
@@ -64,7 +66,7 @@ def columns_of(variant: Variant, cards: Sequence[str]) -> tuple[tuple[str, ...],
 
 def score_column(ranks: Sequence[str], values: Mapping[str, int]) -> ColumnScore:
     cancelled = len(set(ranks)) == 1
-    points = 0 if cancelled else sum(values[r] for r in ranks)
+    points = CANCELLED if cancelled else sum(values[r] for r in ranks)
     return ColumnScore(tuple(ranks), points, cancelled)
 
 

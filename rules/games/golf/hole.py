@@ -18,8 +18,10 @@ player has had exactly one more turn; the script must stop there.
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from .cards import (
     JOKER,
@@ -217,72 +219,10 @@ def _one_turn(number, step, house, layout, seen, stock, discard) -> Turn:
 
 # ------------------------------------------------------------------ the worked holes
 
-# One script per variant, for the rules pages. None holds a joker or a flip, so each is
-# a legal hole at every table of its variant; the scores follow the table.
-SCRIPTS = {
-    "six_card": {
-        "dealer": 1,
-        "layouts": [
-            ["SQ", "H5", "C2", "D9", "SK", "H8"],
-            ["D4", "CJ", "S7", "HA", "C7", "DT"],
-        ],
-        "shown": [[1, 3], [3, 5]],
-        "start": "DQ",
-        "stock": ["CK", "S3", "H2", "D7", "HK", "C9", "SA"],
-        "turns": [
-            {"take": "discard", "place": 4},  # a second queen under the first: a pair
-            {"take": "stock", "place": 6},
-            {"take": "stock"},
-            {"take": "discard", "place": 1},
-            {"take": "stock", "place": 2},
-            {"take": "stock", "place": 2},  # a seven over the seven
-            {"take": "stock", "place": 6},
-            {"take": "stock"},
-            {"take": "stock", "place": 5},  # the last face-down card: out
-            {"take": "discard", "place": 4},  # the one last turn
-        ],
-    },
-    "four_card": {
-        "dealer": 1,
-        "layouts": [["H6", "S9", "D6", "CQ"], ["C4", "HK", "S8", "D3"]],
-        "shown": [[3, 4], [1, 2]],
-        "start": "SJ",
-        "stock": ["DK", "H2", "S2"],
-        "turns": [
-            {"take": "stock", "place": 4},
-            {"take": "stock", "place": 3},
-            {"take": "discard", "place": 2},
-            {"knock": True},
-            {"take": "stock", "place": 2},  # the one last turn
-        ],
-    },
-    "nine_card": {
-        "dealer": 1,
-        "layouts": [
-            ["H4", "S8", "DK", "C4", "HJ", "S6", "D9", "C3", "H7"],
-            ["S5", "D2", "CT", "HQ", "C5", "DA", "S3", "H9", "CJ"],
-        ],
-        "shown": [[1, 4], [2, 6]],
-        "start": "S4",
-        "stock": ["SK", "HK", "D5", "C2", "CA", "H3", "HA", "S2", "CK"],
-        "turns": [
-            {"take": "discard", "place": 7},  # a third four: the column cancels
-            {"take": "stock", "place": 3},
-            {"take": "stock", "place": 5},
-            {"take": "stock", "place": 4},  # two fives in a column of three still count
-            {"take": "stock", "place": 2},
-            {"take": "discard", "place": 9},
-            {"take": "stock", "place": 6},
-            {"take": "stock"},
-            {"take": "discard", "place": 9},
-            {"take": "stock", "place": 5},
-            {"take": "stock", "place": 8},
-            {"take": "discard", "place": 1},
-            {"take": "stock", "place": 3},  # the last face-down card: out
-            {"take": "discard", "place": 8},  # the one last turn
-        ],
-    },
-}
+# One script per variant, for the rules pages, in rules.toml beside the texts that tell
+# them (`[round.<variant>]`). None holds a joker or a flip, so each is a legal hole at
+# every table of its variant; the scores follow the table.
+SCRIPTS = tomllib.loads((Path(__file__).parent / "rules.toml").read_text(encoding="utf-8"))["round"]
 
 
 def worked_hole(house: GolfHouse) -> PlayedHole:

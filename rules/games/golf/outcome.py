@@ -30,6 +30,9 @@ def dealer_for_hole(first_dealer: int, hole_index: int, players: int) -> int:
     return (first_dealer + hole_index) % players
 
 
+PENALTY_WRITTEN = 0  # the caller penalty: what the lowest players write for the hole
+
+
 @dataclass(frozen=True)
 class CallerPenalty:
     """One hole's scores after the caller penalty, and what it did."""
@@ -61,7 +64,7 @@ def apply_caller_penalty(raw: Sequence[int], caller: int) -> CallerPenalty:
     if raw[caller] == best or best <= 0:
         return CallerPenalty(raw, caller, raw, (), 0)
     zeroed = tuple(i for i, s in enumerate(raw) if s == best)
-    scores = [0 if i in zeroed else s for i, s in enumerate(raw)]
+    scores = [PENALTY_WRITTEN if i in zeroed else s for i, s in enumerate(raw)]
     scores[caller] += best
     return CallerPenalty(raw, caller, tuple(scores), zeroed, best)
 

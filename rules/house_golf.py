@@ -1,0 +1,155 @@
+"""Golf's table: the form that chooses its variant and house rules, and what a page says
+of them (Ghost's is rules/house.py; their words in an address: rules/address.py)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from ghost_site.forms import FocusFirstProblem
+from rules.games.golf import GAME, cards
+
+from .house import own_words
+from .loader import variant_name
+
+NONE = "none"
+
+
+def _variant(key: str) -> str:
+    return variant_name(key, game=GAME.key)
+
+
+class GolfHouseFields(FocusFirstProblem, forms.Form):
+    """The variant and each house rule of `cards.HOUSE_RULES`, and the number of holes.
+    A combination that cannot be played (four of a kind with nine cards, flip instead of
+    draw with four) is named as an error on its field."""
+
+    variant = forms.ChoiceField(label=_("Variant"), widget=forms.RadioSelect)
+    jokers = forms.ChoiceField(label=_("Jokers"), widget=forms.RadioSelect, required=False)
+    four_of_a_kind = forms.ChoiceField(
+        label=_("Four of a kind"), widget=forms.RadioSelect, required=False
+    )
+    caller_penalty = forms.BooleanField(label=_("Caller penalty"), required=False)
+    flip = forms.BooleanField(label=_("A turn may turn a card over instead"), required=False)
+    extra_hole = forms.BooleanField(label=_("A tie is settled by an extra hole"), required=False)
+    holes = forms.IntegerField(
+        label=_("Holes"), min_value=cards.HOLE_RANGE[0], max_value=cards.HOLE_RANGE[1]
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].choices = [(key, _variant(key)) for key in cards.VARIANTS]
+        self.fields["jokers"].choices = [
+            (NONE, gettext("none")),
+            ("pagat", gettext("a joker %(joker)s, a two %(two)s") % _joker("pagat")),
+            ("minus_five", gettext("a joker %(joker)s, a two %(two)s") % _joker("minus_five")),
+        ]
+        self.fields["four_of_a_kind"].choices = [
+            (NONE, gettext("no bonus")),
+            ("two_columns", gettext("%(n)s for two columns") % _bonus("two_columns")),
+            ("square", gettext("%(n)s for a square only") % _bonus("square")),
+        ]
+        own_words(self)
+
+    @classmethod
+    def for_house(cls, house: cards.GolfHouse) -> GolfHouseFields:
+        return cls(
+            initial={
+                "variant": house.variant,
+                "jokers": house.jokers or NONE,
+                "four_of_a_kind": house.four_of_a_kind or NONE,
+                "caller_penalty": house.caller_penalty,
+                "flip": house.flip,
+                "extra_hole": house.extra_hole,
+                "holes": house.holes,
+            }
+        )
+
+    def clean(self):
+        data = super().clean()
+        variant = cards.VARIANTS.get(data.get("variant"))
+        if variant and not variant.pairs and data.get("four_of_a_kind") not in (None, "", NONE):
+            self.add_error(
+                "four_of_a_kind",
+                gettext("In “%(name)s” only three equal cards cancel a column: no four of a kind.")
+                % {"name": _variant(variant.key)},
+            )
+        if variant and not variant.placed_face_up and data.get("flip"):
+            self.add_error(
+                "flip",
+                gettext("In “%(name)s” every card stays face down: there is nothing to turn.")
+                % {"name": _variant(variant.key)},
+            )
+        return data
+
+    def house(self) -> cards.GolfHouse:
+        data = self.cleaned_data
+        return cards.GolfHouse(
+            variant=data["variant"],
+            jokers=None if data.get("jokers") in (None, "", NONE) else data["jokers"],
+            four_of_a_kind=None
+            if data.get("four_of_a_kind") in (None, "", NONE)
+            else data["four_of_a_kind"],
+            caller_penalty=data["caller_penalty"],
+            extra_hole=data["extra_hole"],
+            holes=data["holes"],
+            flip=data["flip"],
+        )
+
+
+def _joker(key: str) -> dict[str, str]:
+    from .words import format_points
+
+    reading = cards.JOKER_READINGS[key]
+    return {"joker": format_points(reading.joker), "two": format_points(reading.two)}
+
+
+def _bonus(key: str) -> dict[str, str]:
+    from .words import format_points
+
+    return {"n": format_points(cards.FOUR_OF_A_KIND[key])}
+
+
+def summary(house: cards.GolfHouse) -> list[str]:
+    """The table's choices in a few words each, for the line at the top of the page."""
+    words = [_variant(house.variant)]
+    if house.jokers:
+        words.append(gettext("jokers: a joker %(joker)s, a two %(two)s") % _joker(house.jokers))
+    if house.four_of_a_kind:
+        words.append(gettext("four of a kind %(n)s") % _bonus(house.four_of_a_kind))
+    if house.caller_penalty:
+        words.append(gettext("caller penalty"))
+    if house.flip:
+        words.append(gettext("flip instead of draw"))
+    if house.extra_hole:
+        words.append(gettext("a tie: an extra hole"))
+    words.append(gettext("%(n)s holes") % {"n": house.holes})
+    return words
+
+
+def differences(house: cards.GolfHouse) -> list[str]:
+    """Each choice that differs from the site's defaults, said in a sentence."""
+    lines = []
+    if house.variant != cards.DEFAULT_HOUSE.variant:
+        lines.append(
+            gettext("You play the variant “%(name)s”.") % {"name": _variant(house.variant)}
+        )
+    if house.jokers:
+        lines.append(
+            gettext("Jokers are in play: a joker %(joker)s, a two %(two)s.") % _joker(house.jokers)
+        )
+    if house.four_of_a_kind:
+        lines.append(gettext("Four of a kind earns %(n)s.") % _bonus(house.four_of_a_kind))
+    if house.caller_penalty:
+        lines.append(gettext("The player who ends a hole without its lowest score pays for it."))
+    if house.flip:
+        lines.append(gettext("A turn may be spent turning a card face up."))
+    if house.extra_hole:
+        lines.append(gettext("A tie at the end is settled by one extra hole."))
+    if house.holes != cards.HOLES:
+        lines.append(
+            gettext("You play %(n)s holes, not %(default)s.")
+            % {"n": house.holes, "default": cards.HOLES}
+        )
+    return lines

@@ -1,0 +1,55 @@
+"""Issue 29: Golf's card "at a glance" and its paper score sheet: a row per hole of the
+table (and one for the extra hole where a tie is played off), a column per player for
+every count Golf seats (that each prints on one A4 page: tests/browser/test_golf.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from rules.games.golf import GAME, cards
+from rules.views import house_url
+
+TABLES = [
+    cards.GolfHouse(),
+    cards.GolfHouse(variant="four_card", jokers="pagat", caller_penalty=True),
+    cards.GolfHouse(variant="nine_card", flip=True, extra_hole=True),
+    cards.GolfHouse(jokers="minus_five", four_of_a_kind="square", extra_hole=True),
+]
+IDS = ["defaults", "four-card", "nine-card", "six-card-house-rules"]
+
+
+def address(name, house, language, *args):
+    with translation.override(language):
+        return house_url(name, house, *args)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize("house", TABLES, ids=IDS)
+def test_the_card_is_the_tables(client, house, language):
+    html = client.get(address("card", house, language)).content.decode()
+    rows = dict(
+        re.findall(r'<tr data-rank="(\w+)"><th scope="row">[^<]*</th><td>([^<]*)</td>', html)
+    )
+    for rank, points in GAME.card_table(house).items():
+        if rank in rows:
+            assert rows[rank] == (f"−{-points}" if points < 0 else str(points))
+    assert ("knock" in html or "banker" in html) == (house.variant == "four_card")
+    assert address("rules", house, language) in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("house", [cards.GolfHouse(), cards.GolfHouse(extra_hole=True, holes=5)])
+def test_a_sheet_for_every_count_golf_seats(client, house):
+    low, high = cards.PLAYER_RANGE
+    for players in range(low, high + 1):
+        html = client.get(address("sheet", house, "en", players)).content.decode()
+        head = re.search(r"<thead>(.*?)</thead>", html, re.S)[1]
+        assert head.count("Player ") == players
+        body = re.search(r"<tbody>(.*?)</tbody>", html, re.S)[1]
+        assert body.count("<tr") == house.holes + house.extra_hole
+        assert f"After {house.holes} holes the lowest total wins." in html
+    assert client.get(address("sheet", house, "en", high + 1)).status_code == 404
