@@ -1,7 +1,7 @@
-"""Golf's points with their word (rules/golf/words.py): one point is singular in English."""
+"""Golf's points with their word (rules/games/golf/words.py): one point is singular in English."""
 
 import pytest
-from rules.golf.words import WORDS, points_phrase
+from rules.games.golf.words import WORDS, points_phrase
 
 NBSP = "\N{NO-BREAK SPACE}"
 
