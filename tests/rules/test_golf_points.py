@@ -1,6 +1,7 @@
 """Golf's points with their word (rules/games/golf/words.py): one point is singular in English."""
 
 import pytest
+
 from rules.games.golf.words import WORDS, points_phrase
 
 NBSP = "\N{NO-BREAK SPACE}"
