@@ -4,6 +4,7 @@ from django.utils.translation import pgettext_lazy
 from scorepad.models import TOKEN_PATTERN
 from scorepad.views import game as views
 from scorepad.views import night as night_views
+from scorepad.views import watch as watch_views
 
 
 class TokenConverter:
@@ -67,7 +68,7 @@ urlpatterns = [
         name="sheet",
     ),
     path(pgettext_lazy("url", "scorepad/statistics/"), night_views.statistics, name="statistics"),
-    path(pgettext_lazy("url", "scorepad/watch/<token:token>/"), views.watch, name="watch"),
+    path(pgettext_lazy("url", "scorepad/watch/<token:token>/"), watch_views.watch, name="watch"),
     path(
         pgettext_lazy("url", "scorepad/watch/<token:token>/result.png"),
         night_views.watch_result_picture,
@@ -75,7 +76,7 @@ urlpatterns = [
     ),
     path(
         pgettext_lazy("url", "scorepad/watch/<token:token>/poll/"),
-        views.watch_poll,
+        watch_views.watch_poll,
         name="watch-poll",
     ),
 ]

@@ -3,6 +3,8 @@ compared so that names that look alike are one name. Pure: no Django."""
 
 import unicodedata
 
+NAME_MAX = 24  # characters of a player's name, after tidying (the Player.name column)
+
 # Joiners hold emoji sequences and Indic and Persian words together; every other format
 # character (bidi overrides, zero-width spaces) is dropped from names.
 NAME_JOINERS = {"\u200c", "\u200d"}

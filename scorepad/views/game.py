@@ -6,7 +6,6 @@ import csv
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -34,7 +33,6 @@ from scorepad.pages.board import (
     qr_svg,
     rename_context,
     round_form_context,
-    settings_context,
 )
 from scorepad.pages.mygames import my_games, remember_game
 from scorepad.views.watch_link import shared_watch_path
@@ -394,52 +392,6 @@ def history(request, token):
 
 
 # ----------------------------------------------------------------- watching
-
-
-@require_safe
-@never_cache
-def watch(request, token):
-    game = get_object_or_404(Game, watch_token=token)
-    context = settings_context(game) | {
-        "players": game.player_list,
-        "moved": "moved" in request.GET,  # arrived here from the last game's watch page
-        "watched": watched_board(request, game),
-    }
-    return render(request, "scorepad/watch.html", context)
-
-
-def watched_board(request, game: Game) -> str:
-    """The board a watcher sees, kept per version and language: the watch page and its
-    poll show the same one."""
-    return pagecache.kept_board(
-        game,
-        lambda: render_to_string("scorepad/watch.html#watched", board_context(game, watching=True)),
-    )
-
-
-@require_safe
-@never_cache
-def watch_poll(request, token):
-    """204 with no body while nothing changed: one indexed query per poll. The poll
-    names `Game.poll_mark`, which a restored backup cannot repeat. A change is rendered
-    once per version and language for all the game's watchers."""
-    game = Game.objects.filter(watch_token=token).first()
-    if game is None:
-        return HttpResponse(status=404)
-    game.seen()  # a round entered next, in this process, need not read it again
-    if request.GET.get("v") == game.poll_mark:
-        return HttpResponse(status=204)
-    if game.rematch_game is not None:  # the table moved on: so does this page, by itself
-        response = HttpResponse(status=204)
-        next_url = reverse("scorepad:watch", args=[game.rematch_game.watch_token])
-        response["HX-Redirect"] = next_url + "?moved=1"
-        return response
-    head = pagecache.kept_board(
-        game,
-        lambda: render_to_string("scorepad/_watch_poll.html", {"players": game.player_list}),
-        part="watch-head",
-    )
-    return HttpResponse(head + watched_board(request, game))
 
 
 @require_safe

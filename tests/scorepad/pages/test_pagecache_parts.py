@@ -17,6 +17,7 @@ from django.utils import translation
 from scorepad.models import Game
 from scorepad.pages import pagecache
 from scorepad.views import game as game_views
+from scorepad.views import watch as watch_views
 from tests.conftest import enter, make_game, play_rounds, url
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +46,7 @@ def board_contexts(monkeypatch):
         return original(*args, **kwargs)
 
     monkeypatch.setattr(game_views, "board_context", counted)
+    monkeypatch.setattr(watch_views, "board_context", counted)
     return calls
 
 
