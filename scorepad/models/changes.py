@@ -266,10 +266,25 @@ class RoundChanges:
     def rename_player(self, seat: int, name: str) -> Change:
         """Put the name of the player at `seat` right (`name` is tidied by the form).
         Scores and rounds stay as they are; the history keeps the old name. The names
-        are compared under the lock, so two phones cannot give two players one name."""
+        are compared under the lock, so two phones cannot give two players one name.
+
+        A name is put right for the evening: every other game of the series whose player
+        at that seat still has the old name gets the new one too (with its own line in
+        its history), unless someone else there already has it. So the series and the
+        statistics count one person, whichever game the name was put right in. The games
+        of the series are locked together, in one order, so two renames cannot deadlock."""
         with transaction.atomic():
-            game = type(self).objects.select_for_update().get(pk=self.pk)
-            players = list(game.players.order_by("position"))
+            series = list(
+                type(self)
+                .objects.select_for_update()
+                .filter(series=self.series)
+                .order_by("pk")
+                .prefetch_related("players")
+            )
+            game = next((g for g in series if g.pk == self.pk), None)
+            if game is None:
+                return Change(Result.GONE, seat)
+            players = sorted(game.players.all(), key=lambda p: p.position)
             if not 0 <= seat < len(players):
                 return Change(Result.GONE, seat)
             player = players[seat]
@@ -281,15 +296,30 @@ class RoundChanges:
             if any(same_name_key(p.name) == key for p in players if p.pk != player.pk):
                 return Change(Result.TAKEN, seat, name=player.name)
             old = player.name
-            models.Player.objects.filter(pk=player.pk).update(name=name)
-            models.NameChange.objects.create(game=game, player=player, old=old, new=name)
             now = timezone.now()
-            type(self).objects.filter(pk=self.pk).update(
-                version=F("version") + 1,
-                names_version=F("names_version") + 1,
-                updated_at=now,
-                renamed_at=now,
-            )
+            _rename(game, player, old, name, now)
+            for other in series:
+                if other.pk == game.pk or other.names_version >= models.MAX_RENAMES:
+                    continue
+                theirs = sorted(other.players.all(), key=lambda p: p.position)
+                if len(theirs) != len(players) or theirs[seat].name != old:
+                    continue
+                if any(same_name_key(p.name) == key for p in theirs if p.position != seat):
+                    continue
+                _rename(other, theirs[seat], old, name, now)
         self.refresh_from_db(fields=["version", "names_version", "updated_at", "renamed_at"])
         self.__dict__.pop("player_list", None)
         return Change(Result.SAVED, seat, name=old)
+
+
+def _rename(game, player, old: str, name: str, now) -> None:
+    """One game's player renamed, written under its lock: the name, the history's line,
+    and the game's version and times moved on (its watchers and kept pages learn of it)."""
+    models.Player.objects.filter(pk=player.pk).update(name=name)
+    models.NameChange.objects.create(game=game, player=player, old=old, new=name, at=now)
+    type(game).objects.filter(pk=game.pk).update(
+        version=F("version") + 1,
+        names_version=F("names_version") + 1,
+        updated_at=now,
+        renamed_at=now,
+    )
