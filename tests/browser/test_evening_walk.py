@@ -19,7 +19,7 @@ from django.utils import translation
 from rules.games.ghost import cards
 from rules.views import house_url
 from scorepad.models import Game
-from tests.browser.conftest import HAVE_CHROMIUM, no_sideways_scroll
+from tests.browser.conftest import HAVE_CHROMIUM, no_sideways_scroll, outbox
 
 pytestmark = [
     pytest.mark.browser,
@@ -265,4 +265,10 @@ def test_an_evening_reads_whole_on_a_phone(live_server, phone, lang, width, sche
     page.locator("form.round-form button[type=submit]").click()
     page.locator("[data-outbox] li").first.wait_for()
     check(page, "offline game")
-    page.context.set_offline(False)
+    # Back online the kept round is sent and the page reloads with it: nothing lost, and
+    # nothing still on its way when the phone is put away (the test's end).
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    page.wait_for_load_state()
+    assert outbox(page) == []
+    assert rematch.rounds.filter(status="active").count() == 2
