@@ -166,9 +166,13 @@ class RoundChanges(RuleBasedStateMachine):
         else:
             assert change.result is Result.SAVED and change.name == self.names[seat]
             theirs = self.rematch_names  # the rematch has it too, unless it differs there
-            if self.rematch_of_this is not None and theirs[seat] == self.names[seat]:
-                if all(n.casefold() != name.casefold() for n in theirs[:seat] + theirs[seat + 1 :]):
-                    theirs[seat] = name
+            others = theirs[:seat] + theirs[seat + 1 :]
+            if (
+                self.rematch_of_this is not None
+                and theirs[seat] == self.names[seat]
+                and all(n.casefold() != name.casefold() for n in others)
+            ):
+                theirs[seat] = name
             self.names[seat] = name
 
     # ------------------------------------------------------------ after every step
