@@ -197,3 +197,28 @@ def test_a_font_without_its_bold_file_draws_bold_from_the_regular_one(tmp_path):
         assert 0 < ink[0] < ink[1]  # drawn, and heavier in bold
         regular = ImageFont.truetype(str(tmp_path / thai), 44)
         assert all(mask(regular, ch) != mask(regular, NOWHERE) for ch in run)
+
+
+def test_each_fonts_coverage_is_its_character_map():
+    """The ranges kept per font hold exactly the characters its map has."""
+    for font in fonts.chain():
+        have = cmap(font.path)
+        assert all(font.covers(chr(point)) for point in have), font.path
+        around = {p + 1 for p in have} | {p - 1 for p in have if p > 0}
+        assert not any(font.covers(chr(p)) for p in around - have if p < 0x110000), font.path
+
+
+@pytest.mark.parametrize("anchor", ["ls", "rs", "ms", "lm", "rm"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_text_dejavu_has_is_drawn_as_pillow_draws_it_in_dejavu(anchor, bold):
+    """Names in the scripts DejaVu has come out pixel for pixel as before the chain."""
+    dejavu = fonts.chain()[0].face(28, bold)
+    for text in ("Håkon Bjørnstad-Eriksen", "Ωμέγα Ёлка", "21", "1,5", "runde"):
+        for x in (300, 300.4, 300.5):
+            ours, pillows = Image.new("L", (700, 100), 0), Image.new("L", (700, 100), 0)
+            fonts.text(ImageDraw.Draw(ours), (x, 50), text, 28, bold, 255, anchor)
+            ImageDraw.Draw(pillows).text((x, 50), text, font=dejavu, fill=255, anchor=anchor)
+            assert ours.tobytes() == pillows.tobytes(), (text, x)
+            box = fonts.bbox(ImageDraw.Draw(ours), (x, 50), text, 28, bold, anchor)
+            theirs = ImageDraw.Draw(ours).textbbox((x, 50), text, font=dejavu, anchor=anchor)
+            assert tuple(box) == tuple(theirs), (text, box, theirs)
