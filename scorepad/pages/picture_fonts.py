@@ -6,11 +6,13 @@ After it, under `GHOST_FALLBACK_FONT_DIR`, the fonts of `FALLBACKS` for the scri
 DejaVu lacks, each from a small Debian package and each optional: a file that is not
 there is left out of the chain. Nothing is ever fetched at run time.
 
-Each character is drawn in the first font of the chain whose character map has it
-(read with fontTools, once per file and process); a mark or a joiner stays with the
-letter before it where that font has it, so a syllable is shaped in one font. A
-character no font of the chain has (an emoji, a script whose package is not installed)
-is left out, never drawn as a box; `drawable` says what is left of a name.
+Each character is drawn from the first file of the chain whose character map has it
+(read with fontTools, once per file and process): in each font the style's own file
+first, then the other one (DejaVu Sans Bold lacks some characters the regular file has;
+bold from a regular file gets an outline). A mark or a joiner stays with the letter
+before it where that file has it, so a syllable is shaped in one font. A character no
+file has (an emoji, a script whose package is not installed) is left out, never drawn
+as a box; `drawable` says what is left of a name.
 """
 
 from __future__ import annotations
@@ -39,23 +41,40 @@ JOINERS = {"\u200c", "\u200d"} | {chr(c) for c in range(0xFE00, 0xFE10)}
 
 @dataclass(frozen=True)
 class Font:
-    """One font of the chain: its file, and its bold file where it has one (where it has
-    none, bold is drawn from the regular file with a thin outline of the text's colour)."""
+    """One font of the chain: its file, and its bold file where it has one."""
 
     path: str
     bold_path: str | None
+
+    def faces(self, bold: bool) -> tuple[Face, ...]:
+        """The files a run of this font is drawn from, the first that has the character:
+        the style's own file, then the other one (bold drawn from the regular file gets
+        a thin outline of the text's colour; a regular run from the bold file has none)."""
+        if self.bold_path is None:
+            return (Face(self.path, outline=bold),)
+        if bold:
+            return (Face(self.bold_path), Face(self.path, outline=True))
+        return (Face(self.path), Face(self.bold_path))
+
+
+@dataclass(frozen=True)
+class Face:
+    """A font file as a run is drawn from it."""
+
+    path: str
+    outline: bool = False  # a regular file drawn bold
 
     def covers(self, ch: str) -> bool:
         starts, ends = coverage(self.path)
         i = bisect.bisect_right(starts, ord(ch)) - 1
         return i >= 0 and ord(ch) <= ends[i]
 
-    def face(self, size: int, bold: bool) -> ImageFont.FreeTypeFont:
-        return face(self.bold_path if bold and self.bold_path else self.path, size)
+    def font(self, size: int) -> ImageFont.FreeTypeFont:
+        return face(self.path, size)
 
-    def stroke(self, size: int, bold: bool) -> int:
-        """The outline that makes a regular face look bold (0 where a bold face exists)."""
-        return max(1, round(size / 32)) if bold and not self.bold_path else 0
+    def stroke(self, size: int) -> int:
+        """The outline that makes a regular file look bold."""
+        return max(1, round(size / 32)) if self.outline else 0
 
 
 @lru_cache(maxsize=16)
@@ -112,44 +131,43 @@ def chain() -> tuple[Font, ...]:
     return _chain(str(settings.GHOST_FONT_DIR), str(settings.GHOST_FALLBACK_FONT_DIR))
 
 
-def first_covering(ch: str, fonts: tuple[Font, ...]) -> Font | None:
-    return next((font for font in fonts if font.covers(ch)), None)
+def faces(bold: bool) -> tuple[Face, ...]:
+    return tuple(face for font in chain() for face in font.faces(bold))
 
 
-def runs(text: str) -> list[tuple[str, Font]]:
-    """`text` as runs of characters drawn in one font each, in order; characters that no
-    font of the chain has are left out."""
-    fonts = chain()
-    out: list[tuple[str, Font]] = []
+def runs(text: str, bold: bool = False) -> list[tuple[str, Face]]:
+    """`text` as runs of characters drawn from one file each, in order; characters that
+    no file of the chain has are left out."""
+    candidates = faces(bold)
+    out: list[tuple[str, Face]] = []
     for ch in text:
         sticks = ch in JOINERS or unicodedata.category(ch) in ("Mn", "Mc", "Me")
         if sticks and out and out[-1][1].covers(ch):
-            font: Font | None = out[-1][1]
+            face: Face | None = out[-1][1]
         elif ch in JOINERS:
-            font = None  # invisible anyway: nothing to hold together in another font
+            face = None  # invisible anyway: nothing to hold together in another font
         else:
-            font = first_covering(ch, fonts)
-        if font is None:
+            face = next((face for face in candidates if face.covers(ch)), None)
+        if face is None:
             continue
-        if out and out[-1][1] == font:
-            out[-1] = (out[-1][0] + ch, font)
+        if out and out[-1][1] == face:
+            out[-1] = (out[-1][0] + ch, face)
         else:
-            out.append((ch, font))
+            out.append((ch, face))
     return out
 
 
 def drawable(text: str) -> str:
     """What the picture draws of `text`: without the characters no font has, white
     space folded. Empty where nothing of it can be drawn."""
-    return " ".join("".join(run for run, _font in runs(text)).split())
+    return " ".join("".join(run for run, _face in runs(text, bold=True)).split())
 
 
 def length(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> float:
     """The width `text` takes when drawn run by run (its advance, as `textlength`)."""
     total = 0.0
-    for run, font in runs(text):
-        total += draw.textlength(run, font=font.face(size, bold))
-        total += 2 * font.stroke(size, bold)
+    for run, face in runs(text, bold):
+        total += draw.textlength(run, font=face.font(size)) + 2 * face.stroke(size)
     return total
 
 
@@ -158,20 +176,20 @@ def _placed(draw, xy, text: str, size: int, bold: bool, anchor: str):
     or r; vertical s for the baseline or m for the middle of DejaVu's line)."""
     x, y = xy
     if anchor[1] == "m":
-        ascent, descent = chain()[0].face(size, bold).getmetrics()
+        ascent, descent = faces(bold)[0].font(size).getmetrics()
         y += (ascent - descent + 1) // 2  # as Pillow places "m", in whole pixels
     width = length(draw, text, size, bold)
     x -= math.floor({"l": 0, "m": width / 2, "r": width}[anchor[0]] + 0.5)  # as Pillow does
-    for run, font in runs(text):
-        stroke = font.stroke(size, bold)
-        yield (x + stroke, y), run, font, stroke
-        x += draw.textlength(run, font=font.face(size, bold)) + 2 * stroke
+    for run, face in runs(text, bold):
+        stroke = face.stroke(size)
+        yield (x + stroke, y), run, face.font(size), stroke
+        x += draw.textlength(run, font=face.font(size)) + 2 * stroke
 
 
 def bbox(draw, xy, text: str, size: int, bold: bool = False, anchor: str = "ls"):
     """The box of the ink and the advance of `text` drawn at `xy` (as `textbbox`)."""
     boxes = [
-        draw.textbbox(at, run, font=font.face(size, bold), anchor="ls", stroke_width=stroke)
+        draw.textbbox(at, run, font=font, anchor="ls", stroke_width=stroke)
         for at, run, font, stroke in _placed(draw, xy, text, size, bold, anchor)
     ]
     if not boxes:
@@ -187,6 +205,6 @@ def bbox(draw, xy, text: str, size: int, bold: bool = False, anchor: str = "ls")
 def text(draw, xy, text: str, size: int, bold: bool = False, fill="#000", anchor="ls") -> None:
     for at, run, font, stroke in _placed(draw, xy, text, size, bold, anchor):
         draw.text(
-            at, run, font=font.face(size, bold), fill=fill, anchor="ls",
+            at, run, font=font, fill=fill, anchor="ls",
             stroke_width=stroke, stroke_fill=fill,
         )  # fmt: skip

@@ -62,53 +62,69 @@ def visible(ch):
     return not ch.isspace() and unicodedata.category(ch)[0] not in "MC"
 
 
+def dejavu(size, bold):
+    return fonts.faces(bold)[0].font(size)
+
+
 @needs_fallbacks
 @pytest.mark.parametrize("name", NAMES, ids=IDS)
-def test_every_character_drawn_is_in_the_font_of_its_run(name):
-    runs = fonts.runs(name)
-    for run, font in runs:
-        have = cmap(font.path)
-        assert all(ord(ch) in have for ch in run), (run, font.path)
-        if font.bold_path:
-            assert all(ord(ch) in cmap(font.bold_path) for ch in run), (run, font.bold_path)
-    drawn = "".join(run for run, _font in runs)
+@pytest.mark.parametrize("bold", [False, True])
+def test_every_character_drawn_is_in_the_font_file_of_its_run(name, bold):
+    runs = fonts.runs(name, bold)
+    for run, face in runs:
+        have = cmap(face.path)
+        assert all(ord(ch) in have for ch in run), (run, face.path)
+    drawn = "".join(run for run, _face in runs)
     if name == EMOJI:
         assert drawn == "Anna " and fonts.drawable(name) == "Anna"
     else:
         assert drawn == name  # nothing of the name left out
-        assert any(font != fonts.chain()[0] for _run, font in runs)  # not DejaVu's boxes
+        letters = [face for run, face in runs if any(map(visible, run))]
+        assert dejavu(44, bold).path not in {face.path for face in letters}  # not its boxes
 
 
 @needs_fallbacks
 @pytest.mark.parametrize("name", NAMES, ids=IDS)
 @pytest.mark.parametrize("bold", [False, True])
 def test_no_character_drawn_is_its_fonts_box(name, bold):
-    """Each character drawn alone in its run's face, as the picture draws it, against
-    that face's own box (.notdef); DejaVu alone draws the box for the same character."""
-    dejavu = fonts.chain()[0].face(44, bold)
+    """Each character drawn alone from its run's file, as the picture draws it, against
+    that file's own box (.notdef); DejaVu alone draws the box for the same character."""
     box = {}
-    for run, font in fonts.runs(name):
-        face = font.face(44, bold)
-        box.setdefault(face.path, mask(face, NOWHERE))
+    for run, face in fonts.runs(name, bold):
+        font = face.font(44)
+        box.setdefault(face.path, mask(font, NOWHERE))
         for ch in filter(visible, run):
-            assert mask(face, ch) != box[face.path], (ch, face.path)
-            if font != fonts.chain()[0]:
-                assert mask(dejavu, ch) == mask(dejavu, NOWHERE), ch  # what it was
+            assert mask(font, ch) != box[face.path], (ch, face.path)
+            if face != fonts.faces(bold)[0]:
+                assert mask(dejavu(44, bold), ch) == mask(dejavu(44, bold), NOWHERE), ch
+
+
+def test_what_dejavus_bold_file_lacks_is_drawn_from_its_regular_file():
+    """DejaVu Sans Bold lacks characters the regular file has (the Arabic mathematical
+    letters): bold text takes them from the regular file, outlined, never a box."""
+    regular, bold = fonts.faces(False)[0], fonts.faces(True)[0]
+    lacking = sorted(cmap(regular.path) - cmap(bold.path))
+    assert lacking  # what this test is about
+    name = "Ali " + chr(lacking[0])
+    (word, first), (letter, second) = fonts.runs(name, bold=True)
+    assert (word, first) == ("Ali ", bold)
+    assert letter == chr(lacking[0]) and second.path == regular.path and second.outline
+    assert fonts.drawable(name) == name
 
 
 @needs_fallbacks
 def test_the_name_drawn_in_the_chain_is_not_a_row_of_boxes():
     """The whole name drawn by the picture against DejaVu alone drawing it (a box for
     every letter, the same box each time)."""
-    dejavu = fonts.chain()[0].face(44, True)
+    dejavu_bold = dejavu(44, True)
     for name in (CHINESE, HINDI, THAI):
         image = Image.new("L", (600, 200), 0)
         fonts.text(ImageDraw.Draw(image), (20, 150), name, 44, True, 255)
         boxes = Image.new("L", (600, 200), 0)
-        ImageDraw.Draw(boxes).text((20, 150), name, font=dejavu, fill=255, anchor="ls")
+        ImageDraw.Draw(boxes).text((20, 150), name, font=dejavu_bold, fill=255, anchor="ls")
         assert image.tobytes() != boxes.tobytes()
         letters = [ch for ch in name if visible(ch)]
-        assert len({mask(dejavu, ch) for ch in letters}) == 1  # DejaVu: one box for all
+        assert len({mask(dejavu_bold, ch) for ch in letters}) == 1  # DejaVu: one box for all
 
 
 @needs_fallbacks
@@ -136,7 +152,8 @@ def test_a_long_chinese_name_that_lost_is_said_whole_within_the_picture(lang):
         left, top, right, bottom = text.box(draw)
         assert left >= picture.MARGIN - 1 and right <= picture.SIZE[0] - picture.MARGIN + 1, text
         assert top >= 0 and bottom <= chart_top, text
-        assert "".join(run for run, _font in fonts.runs(text.text)) == text.text  # all of it
+        drawn = fonts.runs(text.text, text.bold)
+        assert "".join(run for run, _face in drawn) == text.text  # all of it
     assert LONG_CJK in {t.text for t in texts}  # whole in the standings, measured as drawn
     boxes = [t.box(draw) for t in texts]
     for i, a in enumerate(boxes):
@@ -167,11 +184,11 @@ def test_without_the_optional_fonts_the_picture_draws_with_the_seats_label(dejav
     assert shown == [seat, "Anna", seat.replace("1", "3")]
     assert seat in title and CHINESE not in title
     assert Image.open(io.BytesIO(png)).size == picture.SIZE
-    dejavu = cmap(dejavu_only / "DejaVuSans.ttf")
     for name in [title, *shown]:  # every character the picture draws, DejaVu has
-        runs = fonts.runs(name)
-        assert "".join(run for run, _font in runs) == name
-        assert all(ord(ch) in dejavu for run, _font in runs for ch in run)
+        runs = fonts.runs(name, bold=True)
+        assert "".join(run for run, _face in runs) == name
+        assert all(ord(ch) in cmap(face.path) for run, face in runs for ch in run)
+        assert all(Path(face.path).parent == dejavu_only for _run, face in runs)
 
 
 def test_a_font_without_its_bold_file_draws_bold_from_the_regular_one(tmp_path):
@@ -186,9 +203,9 @@ def test_a_font_without_its_bold_file_draws_bold_from_the_regular_one(tmp_path):
     (tmp_path / thai).parent.mkdir(parents=True)
     shutil.copy(source, tmp_path / thai)
     with override_settings(GHOST_FONT_DIR=str(tmp_path), GHOST_FALLBACK_FONT_DIR=str(tmp_path)):
-        [(run, font)] = fonts.runs("สมชาย")
-        assert font.path == str(tmp_path / thai) and font.bold_path is None
-        assert font.stroke(44, True) > 0 and font.stroke(44, False) == 0
+        [(run, face)] = fonts.runs("สมชาย", bold=True)
+        assert face.path == str(tmp_path / thai) and face.outline and face.stroke(44) > 0
+        assert fonts.runs(run, bold=False)[0][1].stroke(44) == 0
         ink = []
         for bold in (False, True):
             image = Image.new("L", (600, 200), 0)
@@ -201,24 +218,24 @@ def test_a_font_without_its_bold_file_draws_bold_from_the_regular_one(tmp_path):
 
 def test_each_fonts_coverage_is_its_character_map():
     """The ranges kept per font hold exactly the characters its map has."""
-    for font in fonts.chain():
-        have = cmap(font.path)
-        assert all(font.covers(chr(point)) for point in have), font.path
+    for face in {*fonts.faces(False), *fonts.faces(True)}:
+        have = cmap(face.path)
+        assert all(face.covers(chr(point)) for point in have), face.path
         around = {p + 1 for p in have} | {p - 1 for p in have if p > 0}
-        assert not any(font.covers(chr(p)) for p in around - have if p < 0x110000), font.path
+        assert not any(face.covers(chr(p)) for p in around - have if p < 0x110000), face.path
 
 
 @pytest.mark.parametrize("anchor", ["ls", "rs", "ms", "lm", "rm"])
 @pytest.mark.parametrize("bold", [False, True])
 def test_text_dejavu_has_is_drawn_as_pillow_draws_it_in_dejavu(anchor, bold):
     """Names in the scripts DejaVu has come out pixel for pixel as before the chain."""
-    dejavu = fonts.chain()[0].face(28, bold)
+    pillows_font = dejavu(28, bold)
     for text in ("Håkon Bjørnstad-Eriksen", "Ωμέγα Ёлка", "21", "1,5", "runde"):
         for x in (300, 300.4, 300.5):
             ours, pillows = Image.new("L", (700, 100), 0), Image.new("L", (700, 100), 0)
             fonts.text(ImageDraw.Draw(ours), (x, 50), text, 28, bold, 255, anchor)
-            ImageDraw.Draw(pillows).text((x, 50), text, font=dejavu, fill=255, anchor=anchor)
+            ImageDraw.Draw(pillows).text((x, 50), text, font=pillows_font, fill=255, anchor=anchor)
             assert ours.tobytes() == pillows.tobytes(), (text, x)
             box = fonts.bbox(ImageDraw.Draw(ours), (x, 50), text, 28, bold, anchor)
-            theirs = ImageDraw.Draw(ours).textbbox((x, 50), text, font=dejavu, anchor=anchor)
+            theirs = ImageDraw.Draw(ours).textbbox((x, 50), text, font=pillows_font, anchor=anchor)
             assert tuple(box) == tuple(theirs), (text, box, theirs)
