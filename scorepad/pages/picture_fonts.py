@@ -24,16 +24,30 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from django.conf import settings
 from PIL import ImageDraw, ImageFont
 
-# The fonts after DejaVu, in order, relative to GHOST_FALLBACK_FONT_DIR:
-# (regular, bold or None where the font has no bold, its Debian package).
+
+class Fallback(NamedTuple):
+    """A font after DejaVu: its files relative to GHOST_FALLBACK_FONT_DIR (bold None where
+    the font has none), its Debian package, and how wide an outline makes its regular
+    file look bold, in ems (a dark font takes less)."""
+
+    regular: str
+    bold: str | None
+    package: str
+    outline: float = 1 / 24
+
+
 FALLBACKS = (
-    ("lohit-devanagari/Lohit-Devanagari.ttf", None, "fonts-lohit-deva"),  # Devanagari
-    ("tlwg/Loma.ttf", "tlwg/Loma-Bold.ttf", "fonts-tlwg-loma-ttf"),  # Thai
-    ("wqy/wqy-microhei.ttc", None, "fonts-wqy-microhei"),  # Chinese, Japanese, Korean
+    Fallback("lohit-devanagari/Lohit-Devanagari.ttf", None, "fonts-lohit-deva"),
+    Fallback("lohit-bengali/Lohit-Bengali.ttf", None, "fonts-lohit-beng-bengali"),
+    Fallback("lohit-tamil/Lohit-Tamil.ttf", None, "fonts-lohit-taml"),
+    Fallback("tlwg/Loma.ttf", "tlwg/Loma-Bold.ttf", "fonts-tlwg-loma-ttf"),  # Thai
+    Fallback("abyssinica/AbyssinicaSIL-Regular.ttf", None, "fonts-sil-abyssinica", 1 / 48),
+    Fallback("wqy/wqy-microhei.ttc", None, "fonts-wqy-microhei"),  # Chinese, Japanese, Korean
 )
 # Characters that belong to the letter before them: shaped with it, in its font.
 JOINERS = {"\u200c", "\u200d"} | {chr(c) for c in range(0xFE00, 0xFE10)}
@@ -45,15 +59,16 @@ class Font:
 
     path: str
     bold_path: str | None
+    outline: float = 1 / 24  # ems, for bold from the regular file
 
     def faces(self, bold: bool) -> tuple[Face, ...]:
         """The files a run of this font is drawn from, the first that has the character:
         the style's own file, then the other one (bold drawn from the regular file gets
         a thin outline of the text's colour; a regular run from the bold file has none)."""
         if self.bold_path is None:
-            return (Face(self.path, outline=bold),)
+            return (Face(self.path, outline=self.outline if bold else 0),)
         if bold:
-            return (Face(self.bold_path), Face(self.path, outline=True))
+            return (Face(self.bold_path), Face(self.path, outline=self.outline))
         return (Face(self.path), Face(self.bold_path))
 
 
@@ -62,7 +77,7 @@ class Face:
     """A font file as a run is drawn from it."""
 
     path: str
-    outline: bool = False  # a regular file drawn bold
+    outline: float = 0  # ems: a regular file drawn bold
 
     def covers(self, ch: str) -> bool:
         starts, ends = coverage(self.path)
@@ -74,7 +89,7 @@ class Face:
 
     def stroke(self, size: int) -> int:
         """The outline that makes a regular file look bold."""
-        return max(1, round(size / 32)) if self.outline else 0
+        return max(1, round(size * self.outline)) if self.outline else 0
 
 
 @lru_cache(maxsize=16)
@@ -116,13 +131,12 @@ def _chain(font_dir: str, fallback_dir: str) -> tuple[Font, ...]:
                 f"{path} is missing: install Debian's fonts-dejavu-core or set GHOST_FONT_DIR"
             )
     fonts = [Font(str(regular), str(bold))]
-    for name, bold_name, _package in FALLBACKS:
-        path = Path(fallback_dir) / name
+    for fallback in FALLBACKS:
+        path = Path(fallback_dir) / fallback.regular
         if path.is_file():
-            bold_path = Path(fallback_dir) / bold_name if bold_name else None
-            fonts.append(
-                Font(str(path), str(bold_path) if bold_path and bold_path.is_file() else None)
-            )
+            bold_path = Path(fallback_dir) / fallback.bold if fallback.bold else None
+            bold_there = bold_path is not None and bold_path.is_file()
+            fonts.append(Font(str(path), str(bold_path) if bold_there else None, fallback.outline))
     return tuple(fonts)
 
 

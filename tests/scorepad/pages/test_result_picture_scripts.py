@@ -27,18 +27,22 @@ CHINESE = "王小明"
 HINDI = "अनन्या शर्मा"  # conjuncts, a reph and vowel signs: shaped in one font
 THAI = "สมชาย ใจดี"  # vowels above the letters
 KOREAN = "김민준"
+BENGALI = "অমিত দত্ত"
+TAMIL = "செல்வம் குமார்"
+TIGRINYA = "ተስፋዬ ገብረ"  # Ethiopic
 EMOJI = "Anna 🌸"  # no font of the chain has the cherry blossom
 LONG_CJK = "欧阳司马诸葛上官东方皇甫尉迟公孙慕容长孙宇文"  # 24 characters, the most a name has
-NAMES, IDS = [CHINESE, HINDI, THAI, KOREAN, EMOJI], ["zh", "hi", "th", "ko", "emoji"]
+NAMES = [CHINESE, HINDI, THAI, KOREAN, BENGALI, TAMIL, TIGRINYA, EMOJI]
+IDS = ["zh", "hi", "th", "ko", "bn", "ta", "ti", "emoji"]
 NOWHERE = "\U0010fffd"  # a private character no font has: drawn, it is the font's box
 
 HAVE_FALLBACKS = all(
-    (Path(settings.GHOST_FALLBACK_FONT_DIR) / name).is_file() for name, _b, _p in fonts.FALLBACKS
+    (Path(settings.GHOST_FALLBACK_FONT_DIR) / font.regular).is_file() for font in fonts.FALLBACKS
 )
 if not HAVE_FALLBACKS and os.environ.get("CI") == "true":
     raise RuntimeError(
         "CI=true but a font of picture_fonts.FALLBACKS is missing: install "
-        + " ".join(package for _n, _b, package in fonts.FALLBACKS)
+        + " ".join(font.package for font in fonts.FALLBACKS)
     )
 needs_fallbacks = pytest.mark.skipif(
     not HAVE_FALLBACKS, reason="the Debian fonts of picture_fonts.FALLBACKS are not installed"
@@ -117,7 +121,7 @@ def test_the_name_drawn_in_the_chain_is_not_a_row_of_boxes():
     """The whole name drawn by the picture against DejaVu alone drawing it (a box for
     every letter, the same box each time)."""
     dejavu_bold = dejavu(44, True)
-    for name in (CHINESE, HINDI, THAI):
+    for name in (CHINESE, HINDI, THAI, TAMIL):
         image = Image.new("L", (600, 200), 0)
         fonts.text(ImageDraw.Draw(image), (20, 150), name, 44, True, 255)
         boxes = Image.new("L", (600, 200), 0)
@@ -196,7 +200,7 @@ def test_a_font_without_its_bold_file_draws_bold_from_the_regular_one(tmp_path):
     still draws, bold Thai from the regular face with an outline."""
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
         shutil.copy(Path(settings.GHOST_FONT_DIR) / name, tmp_path / name)
-    thai, _bold, _package = fonts.FALLBACKS[1]
+    [thai] = [font.regular for font in fonts.FALLBACKS if font.package == "fonts-tlwg-loma-ttf"]
     source = Path(settings.GHOST_FALLBACK_FONT_DIR) / thai
     if not source.is_file():
         pytest.skip(f"{source} is not installed")
