@@ -117,7 +117,7 @@ def coverage(path: str) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)  # some fifteen sizes a picture, of up to nine files
 def face(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size, index=0)
 
