@@ -202,6 +202,9 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 GAMES_PER_HOUR_PER_CLIENT = int(os.environ.get("GHOST_GAMES_PER_HOUR", "30"))
 # The result pictures' font: DejaVu Sans from Debian's fonts-dejavu-core.
 GHOST_FONT_DIR = os.environ.get("GHOST_FONT_DIR", "/usr/share/fonts/truetype/dejavu")
+# Where the fonts for the scripts DejaVu lacks are: the Debian packages of
+# scorepad/pages/picture_fonts.py's FALLBACKS, each optional.
+GHOST_FALLBACK_FONT_DIR = os.environ.get("GHOST_FALLBACK_FONT_DIR", "/usr/share/fonts/truetype")
 
 # ----------------------------------------------------------------- security
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 
 from rules import loader, words
 from rules.words import and_list
-from scorepad.logic import scoring, stats
+from scorepad.logic import chart, names, scoring, stats
 from scorepad.models import Game, NameChange
 from scorepad.models.querysets import Summary
+from scorepad.pages import picture_fonts
 from scorepad.pages import result_picture as picture
 
 PICTURE_SECONDS = 24 * 3600
@@ -143,14 +144,29 @@ def result_png(game: Game) -> bytes:
     return png
 
 
-def headline(game: Game, result: scoring.Outcome) -> str:
-    """Who lost (or, in a single round, who won): the picture's headline, said whole."""
+def picture_names(game: Game) -> list[str]:
+    """The players' names as the picture can draw them: without the characters none of
+    its fonts has (`picture_fonts.drawable`), and where no letter is left, the seat's
+    label ("Player 3") as the scorepad words an empty name."""
+    shown = []
+    for seat, player in enumerate(game.player_list):
+        name = picture_fonts.drawable(player.name)
+        shown.append(
+            name if names.has_visible_letter(name) else _("Player %(n)s") % {"n": seat + 1}
+        )
+    return shown
+
+
+def headline(game: Game, result: scoring.Outcome, shown: list[str] | None = None) -> str:
+    """Who lost (or, in a single round, who won): the picture's headline, said whole.
+    `shown`: the names as the picture draws them (the players' names where not given)."""
+    shown = shown or [player.name for player in game.player_list]
     if result.losers:
         return _("%(names)s lost the game of Ghost") % {
-            "names": and_list([game.player_list[i].name for i in result.losers])
+            "names": and_list([shown[i] for i in result.losers])
         }
     return _("%(names)s won the game of Ghost") % {
-        "names": and_list([game.player_list[i].name for i in result.winners])
+        "names": and_list([shown[i] for i in result.winners])
     }
 
 
@@ -158,9 +174,10 @@ def draw_result(game: Game, language: str) -> bytes:
     fmt = words.points_formatter(language)
     result = game.outcome()
     order = sorted(range(len(game.player_list)), key=lambda i: (result.totals[i], i))
+    shown = picture_names(game)
     standings = [
         picture.Standing(
-            game.player_list[i].name,
+            shown[i],
             fmt(result.totals[i]),
             _("lost") if i in result.losers else _("won") if i in result.winners else "",
             i in result.losers,
@@ -171,8 +188,9 @@ def draw_result(game: Game, language: str) -> bytes:
     rounds = ngettext("%(n)s round", "%(n)s rounds", len(result.rounds)) % {"n": len(result.rounds)}
     subtitle = f"{day} · {loader.variant_name(game.variant, game=game.game)} · {rounds}"
     threshold = fmt(game.threshold) if game.threshold is not None else ""
+    course = chart.course(shown, result.running, game.threshold, fmt)
     return picture.result_png(
-        headline(game, result), subtitle, standings, game.course(fmt, result), threshold, _("round")
+        headline(game, result, shown), subtitle, standings, course, threshold, _("round")
     )
 
 

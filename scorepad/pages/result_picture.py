@@ -1,22 +1,21 @@
 """The result of a game as a PNG to send: the final standings above the course of the game.
 
 Drawn with Pillow from the same numbers as the page (`chart.course`), in the language
-that is active, with DejaVu Sans from Debian's `fonts-dejavu-core` (never fetched at run
-time). Black and dark colours on white, whatever the phone's theme, so it reads the same
-in any chat.
+that is active, with DejaVu Sans from Debian's `fonts-dejavu-core` and, for the scripts
+it lacks, the fonts of `picture_fonts` (never fetched at run time): every text is
+measured and drawn run by run, each run in a font that has its characters. Black and
+dark colours on white, whatever the phone's theme, so it reads the same in any chat.
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
-from django.conf import settings
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from scorepad.logic import chart
+from scorepad.pages import picture_fonts as fonts
 
 SIZE = (1080, 1350)  # portrait, as messengers show pictures from phones
 MARGIN = 60
@@ -39,23 +38,11 @@ class Standing:
     lost: bool
 
 
-@lru_cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    path = Path(settings.GHOST_FONT_DIR) / name
-    if not path.exists():
-        raise RuntimeError(
-            f"{path} is missing: install Debian's fonts-dejavu-core or set GHOST_FONT_DIR"
-        )
-    return ImageFont.truetype(str(path), size)
-
-
 def fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold=False) -> str:
     """`text` cut with "…" to fit `width` pixels (only where nothing smaller fits)."""
-    face = font(size, bold)
-    if draw.textlength(text, font=face) <= width:
+    if fonts.length(draw, text, size, bold) <= width:
         return text
-    while text and draw.textlength(text + "…", font=face) > width:
+    while text and fonts.length(draw, text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -73,22 +60,20 @@ class Text:
     anchor: str = "ls"  # left, baseline; "rs" right-aligned
 
     def box(self, draw: ImageDraw.ImageDraw) -> tuple[float, float, float, float]:
-        face = font(self.size, self.bold)
-        return draw.textbbox((self.x, self.y), self.text, font=face, anchor=self.anchor)
+        return fonts.bbox(draw, (self.x, self.y), self.text, self.size, self.bold, self.anchor)
 
     def draw(self, draw: ImageDraw.ImageDraw) -> None:
-        face = font(self.size, self.bold)
-        draw.text((self.x, self.y), self.text, font=face, fill=self.fill, anchor=self.anchor)
+        xy, size, bold = (self.x, self.y), self.size, self.bold
+        fonts.text(draw, xy, self.text, size, bold, self.fill, self.anchor)
 
 
 def wrap(draw, text: str, size: int, width: int, bold=False) -> list[str]:
     """`text` in lines of whole words, each measured at most `width` pixels wide where
     the words allow (a single word wider than that stands alone on its line)."""
-    face = font(size, bold)
     lines: list[str] = []
     for word in text.split():
         trial = f"{lines[-1]} {word}" if lines else word
-        if lines and draw.textlength(trial, font=face) <= width:
+        if lines and fonts.length(draw, trial, size, bold) <= width:
             lines[-1] = trial
         else:
             lines.append(word)
@@ -107,7 +92,7 @@ def headline(draw, text: str, width: int) -> tuple[int, list[str]]:
 
 
 def fits(draw, text: str, size: int, width: float, bold=False) -> bool:
-    return draw.textlength(text, font=font(size, bold)) <= width
+    return fonts.length(draw, text, size, bold) <= width
 
 
 def standing_row(draw, place: int, standing: Standing, y: float, size: int) -> list[Text]:
@@ -117,9 +102,9 @@ def standing_row(draw, place: int, standing: Standing, y: float, size: int) -> l
     colour = RED if standing.lost else INK
     right = SIZE[0] - MARGIN
     total = Text(right, y, standing.total, size, True, INK, "rs")
-    room = right - draw.textlength(standing.total, font=font(size, True)) - 24 - NAME_AT
+    room = right - fonts.length(draw, standing.total, size, True) - 24 - NAME_AT
     mark_size = size - 8
-    mark_room = draw.textlength(standing.mark, font=font(mark_size)) + 16 if standing.mark else 0
+    mark_room = fonts.length(draw, standing.mark, mark_size) + 16 if standing.mark else 0
     name, name_size = standing.name, size
     while name_size > max(size - 12, 20) and not fits(
         draw, name, name_size, room - mark_room, True
@@ -132,7 +117,7 @@ def standing_row(draw, place: int, standing: Standing, y: float, size: int) -> l
         total,
     ]
     if standing.mark:
-        after = NAME_AT + draw.textlength(name, font=font(name_size, True)) + 16
+        after = NAME_AT + fonts.length(draw, name, name_size, True) + 16
         texts.append(Text(after, y, standing.mark, mark_size, False, colour))
     return texts
 
@@ -230,24 +215,19 @@ def draw_chart(
     def at(x, y):
         return (ox + x * SCALE, oy + y * stretch)
 
-    small = font(26)
     for y, label in course.y_ticks:
         draw.line([at(course.left, y), at(course.right, y)], fill=RULE, width=2)
-        tx, ty = at(course.left - 4, y)
-        draw.text((tx, ty), label, font=small, fill=MUTED, anchor="rm")
+        fonts.text(draw, at(course.left - 4, y), label, 26, False, MUTED, "rm")
     for x, number in course.x_ticks:
-        tx, ty = at(x, course.height - 8)
-        draw.text((tx, ty), str(number), font=small, fill=MUTED, anchor="ms")
+        fonts.text(draw, at(x, course.height - 8), str(number), 26, False, MUTED, "ms")
     # The axis's name under the round numbers, in the middle: never against the first.
     tx, ty = at((course.left + course.right) / 2, course.height - 8)
-    draw.text((tx, ty + AXIS_NAME), round_word, font=small, fill=MUTED, anchor="ms")
+    fonts.text(draw, (tx, ty + AXIS_NAME), round_word, 26, False, MUTED, "ms")
     if course.threshold_y is not None:
         start, end = at(course.left, course.threshold_y), at(course.right, course.threshold_y)
         dashed(draw, [start, end], RED, 5, "5 3")
-        draw.text(
-            at(course.left - 4, course.threshold_y), threshold_label, font=font(26, True),
-            fill=RED, anchor="rm",
-        )  # fmt: skip
+        label_at = at(course.left - 4, course.threshold_y)
+        fonts.text(draw, label_at, threshold_label, 26, True, RED, "rm")
     for line in course.lines:
         colour = COLOURS[line.color]
         points = [at(x, y) for x, y in line.points]
@@ -257,4 +237,4 @@ def draw_chart(
             marker(draw, line.shape, x, y, colour)
         lx, ly = at(course.label_x, line.label_y - 3.5)
         marker(draw, line.shape, lx + 9, ly, colour)
-        draw.text((lx + 26, ly), line.label, font=font(28, True), fill=INK, anchor="lm")
+        fonts.text(draw, (lx + 26, ly), line.label, 28, True, INK, "lm")
