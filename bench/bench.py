@@ -201,6 +201,9 @@ def main():
         results["rules page (en), pre-rendered"] = wrk(base + "/en/rules/")
         results["rules page (nb), pre-rendered"] = wrk(base + "/nb/regler/")
         results["rules page through Django"] = wrk(base + "/en/rules/?via=django")
+        results["the same page as WhiteNoise's static file"] = wrk(
+            base + "/static/bench/rules.html"
+        )
         game = f"{base}/en/scorepad/g/{seeded['one']}/"
         cap = f"{base}/en/scorepad/g/{seeded['cap']}/"
         results["game page, 1 round"] = wrk(game)
@@ -285,6 +288,12 @@ def main():
             "rps",
             "(goal: at least 50%)",
         )
+    ratio(
+        "rules page req/s, pre-rendered / WhiteNoise's file",
+        "rules page (en), pre-rendered",
+        "the same page as WhiteNoise's static file",
+        "rps",
+    )
     ratio(
         "rules page req/s, gunicorn / Granian",
         "rules page (en), gunicorn gthread",

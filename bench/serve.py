@@ -58,6 +58,7 @@ def production_env(workdir: Path, database_url: str | None = None) -> dict[str, 
         DJANGO_SECURE_SSL_REDIRECT="0",  # plain http on loopback; TLS is the proxy's job
         GHOST_GAMES_PER_HOUR="1000000",
         DJANGO_PRERENDER_ROOT=str(workdir / "prerendered"),
+        DJANGO_STATIC_ROOT=str(workdir / "static"),
     )
     env.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'bench.sqlite3'}")
     return env
@@ -173,6 +174,13 @@ def app_server(
         manage(env, "flush", "--noinput", "--verbosity", "0")
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     manage(env, "prerender", "--verbosity", "0")
+    # The same pre-rendered rules page as a static file, with its compressed variants:
+    # what WhiteNoise alone would serve in place of ghost_site/prerendered.py.
+    page = workdir / "prerendered" / "en" / "rules" / "index.html"
+    for suffix in ("", ".gz", ".br"):
+        target = workdir / "static" / "bench" / ("rules.html" + suffix)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(str(page) + suffix, target)
     seeded = seed(env, **(seed_spec or {}))
     port = free_port()
     log = open(workdir / "server.log", "w")  # noqa: SIM115 - closed below
