@@ -36,6 +36,7 @@ def browser():
                 "--disable-background-networking",
                 "--disable-component-update",
                 "--disable-sync",
+                "--disable-quic",  # this machine's network is closed: no attempts at all
                 "--no-first-run",
             ],
         )
