@@ -168,7 +168,6 @@ def game_switch(request):
             "title": title,
             "icon": icon(key),
             "about": about,
-            "home": reverse("rules:home"),
             "rules": reverse(_url_name("rules", key)),
             "variants": reverse(_url_name("variants", key)),
         }
