@@ -114,7 +114,7 @@ SHARED_KINDS = ("rules", "variants", "card")
 
 
 def page_kind(match: ResolverMatch | None) -> str:
-    """"golf-card-for" -> "card"; a page of no shared kind -> "rules"."""
+    """A page's kind ("golf-card-for" is a card); a page of no shared kind: rules."""
     name = (match.url_name or "") if match and match.namespace == "rules" else ""
     game = match.kwargs.get("game") if match else None
     if game and name.startswith(f"{game}-"):

@@ -145,6 +145,14 @@ def variants_page(request, game: str | None = None):
     house = played.House()
     rows = rendering.variant_rows(language, house)
     sections = {s["id"]: s for s in rendering.rendered_sections(language, house)}
+    settle = sections.get("settle")
+    if settle:
+        # the table of questions and what follows it, without the lead that points to
+        # the choices at the top of the rules page
+        blocks = [
+            b for b in settle["blocks"] if b["kind"] != "p" or (b["id"] or "").startswith("settle-")
+        ]
+        settle = {"title": settle["title"], "blocks": blocks}
     return render(
         request,
         template("variants.html", played),
@@ -152,16 +160,7 @@ def variants_page(request, game: str | None = None):
             "rows": rows,
             "standard": rows[0]["description"],
             "game_name": played.names[language],
-            # the table of questions and what follows it, without the lead that points
-            # to the choices at the top of the rules page
-            "house_rules": sections.get("settle") and {
-                "title": sections["settle"]["title"],
-                "blocks": [
-                    b
-                    for b in sections["settle"]["blocks"]
-                    if b["kind"] != "p" or (b["id"] or "").startswith("settle-")
-                ],
-            },
+            "house_rules": settle,
             "rules_url": house_url("rules", house),
         },
     )
