@@ -1,5 +1,5 @@
 """Issue 27 for Golf's pages: what a native read of them found, kept from coming back.
-Norwegian: the deal passes «til spilleren til venstre» (not «ett sete til venstre»),
+Norwegian: the deal passes «videre til venstre» (not «ett sete til venstre»),
 no «legger dem usett», a raw count is «kortene ga», pagat.com describes, it does not play.
 English: curly apostrophes throughout, "the cards gave", the deal to the player on the
 left. Read on the rules page, the card and the variants page of several tables."""
@@ -33,7 +33,7 @@ NEVER = {
     "en": ["one seat to the left", "by the cards", "pagat plays", "'"],
 }
 ALWAYS = {
-    "nb": ["går given videre til spilleren til venstre"],
+    "nb": ["går given videre til venstre"],
     "en": ["the deal passes to the player on the left"],
 }
 
