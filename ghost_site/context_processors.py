@@ -160,9 +160,17 @@ def game_switch(request):
     """The game the page belongs to, for the header (its name, its rules and variants)
     and the title; and the switch to the same kind of page of each game."""
     key, language = current_game(request), get_language()
+    return {
+        "site_game": _site_game(key, language),
+        "game_links": _game_links(key, page_kind(request.resolver_match), language),
+    }
+
+
+@lru_cache(maxsize=16)
+def _site_game(key: str, language: str) -> dict:
     title, about = GAME_TITLES.get(key, GAME_TITLES[games.DEFAULT_KEY])
     with translation.override(language):
-        site_game = {
+        return {
             "key": key,
             "name": games.get(key).names[language],
             "title": title,
@@ -171,7 +179,3 @@ def game_switch(request):
             "rules": reverse(_url_name("rules", key)),
             "variants": reverse(_url_name("variants", key)),
         }
-    return {
-        "site_game": site_game,
-        "game_links": _game_links(key, page_kind(request.resolver_match), language),
-    }
