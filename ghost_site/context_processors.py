@@ -4,6 +4,9 @@ from django.conf import settings
 from django.urls import NoReverseMatch, Resolver404, ResolverMatch, resolve, reverse
 from django.utils import translation
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from rules import games
 
 
 def same_page_in(match: ResolverMatch | None, path: str, code: str) -> str:
@@ -36,7 +39,15 @@ def absolute_url(request, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
-OFFLINE_PAGES = ("home", "rules", "card", "variants", "golf-rules", "golf-card")
+OFFLINE_PAGES = (
+    "home",
+    "rules",
+    "card",
+    "variants",
+    "golf-rules",
+    "golf-card",
+    "golf-variants",
+)
 
 
 @lru_cache
@@ -81,3 +92,90 @@ def languages(request):
         # The reader's language's rules pages, for the service worker to keep offline.
         "offline_pages": offline_pages(current),
     }
+
+
+# Each game's name as a page title ends with it, and the footer's line about it.
+GAME_TITLES = {
+    "ghost": (
+        _("Ghost, the card game"),
+        _("Ghost is a folk game with no official rule book. These pages collect how it is played."),
+    ),
+    "golf": (
+        _("Golf, the card game"),
+        _(
+            "Golf is played in many homes in slightly different ways, with no official rule "
+            "book. These pages collect how it is played."
+        ),
+    ),
+}
+# The page kinds every game has: the game switch leads to the other game's page of the
+# same kind (its rules, variants or card at a glance); from any other page, to its rules.
+SHARED_KINDS = ("rules", "variants", "card")
+
+
+def page_kind(match: ResolverMatch | None) -> str:
+    """A page's kind ("golf-card-for" is a card); a page of no shared kind: rules."""
+    name = (match.url_name or "") if match and match.namespace == "rules" else ""
+    game = match.kwargs.get("game") if match else None
+    if game and name.startswith(f"{game}-"):
+        name = name[len(game) + 1 :]
+    name = name.removesuffix("-for")
+    return name if name in SHARED_KINDS else "rules"
+
+
+@lru_cache(maxsize=64)
+def _game_links(current: str, kind: str, language: str) -> tuple[dict, ...]:
+    with translation.override(language):
+        return tuple(
+            {
+                "key": key,
+                "name": games.get(key).names[language],
+                "url": reverse(_url_name(kind, key)),
+                "current": key == current,
+                "icon": icon(key),
+            }
+            for key in games.known_keys()
+        )
+
+
+def _url_name(kind: str, key: str) -> str:
+    return f"rules:{kind}" if key == games.DEFAULT_KEY else f"rules:{key}-{kind}"
+
+
+def icon(key: str) -> str:
+    """A game's picture in the header: its own, or the default game's."""
+    return f"icons/{key if key in GAME_TITLES else games.DEFAULT_KEY}.svg"
+
+
+def current_game(request) -> str:
+    """The game a page is about: a view may name it (`request.game_key`, a scorepad game
+    of another game), a rules page of another game has it in its URL; else the default."""
+    key = getattr(request, "game_key", None)
+    if key is None and request.resolver_match is not None:
+        key = request.resolver_match.kwargs.get("game")
+    return key if key in games.known_keys() else games.DEFAULT_KEY
+
+
+def game_switch(request):
+    """The game the page belongs to, for the header (its name, its rules and variants)
+    and the title; and the switch to the same kind of page of each game."""
+    key, language = current_game(request), get_language()
+    return {
+        "site_game": _site_game(key, language),
+        "game_links": _game_links(key, page_kind(request.resolver_match), language),
+    }
+
+
+@lru_cache(maxsize=16)
+def _site_game(key: str, language: str) -> dict:
+    title, about = GAME_TITLES.get(key, GAME_TITLES[games.DEFAULT_KEY])
+    with translation.override(language):
+        return {
+            "key": key,
+            "name": games.get(key).names[language],
+            "title": title,
+            "icon": icon(key),
+            "about": about,
+            "rules": reverse(_url_name("rules", key)),
+            "variants": reverse(_url_name("variants", key)),
+        }

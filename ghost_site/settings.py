@@ -91,6 +91,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.messages.context_processors.messages",
                 "ghost_site.context_processors.languages",
+                "ghost_site.context_processors.game_switch",
             ],
         },
     },

@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -240,13 +240,23 @@ def _rules_url(related: dict[str, Any]) -> str | None:
     return reverse("rules:rules" if key == games.DEFAULT_KEY else f"rules:{key}-rules")
 
 
+def variants_url(key: str, language: str) -> str | None:
+    """A game's variants page, where it has one (a game a test registers may not)."""
+    name = "rules:variants" if key == games.DEFAULT_KEY else f"rules:{key}-variants"
+    with translation.override(language):
+        try:
+            return reverse(name)
+        except NoReverseMatch:
+            return None
+
+
 # What a kind of block shows besides its texts and items.
 EXTRAS = {
     "values": lambda block, language, house, *_: {"rows": value_rows(language, house)},
     "variants": lambda block, language, house, *_: {
         "rows": variant_rows(language, house),
         "game": games.of(house).names[language],
-        "own_page": games.of(house) is games.default(),  # the variants page is the default's
+        "variants_url": variants_url(games.of(house).key, language),
     },
     "table_picture": lambda block, language, house, *_: {
         "picture": games.of(house).table_picture(language, house, block.get("variant", "house"))

@@ -5,13 +5,13 @@ for a table's house rules say noindex, so they are not listed."""
 from __future__ import annotations
 
 from django.contrib.sitemaps import Sitemap
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 
 from rules import games
 
 
-def rules_url_name(key: str) -> str:
-    return "rules:rules" if key == games.DEFAULT_KEY else f"rules:{key}-rules"
+def rules_url_name(key: str, kind: str = "rules") -> str:
+    return f"rules:{kind}" if key == games.DEFAULT_KEY else f"rules:{key}-{kind}"
 
 
 class RulesSitemap(Sitemap):
@@ -21,10 +21,24 @@ class RulesSitemap(Sitemap):
     changefreq = "monthly"
 
     def items(self) -> list[str]:
-        return ["rules:home", "rules:variants", *map(rules_url_name, games.known_keys())]
+        keys = games.known_keys()
+        return [
+            "rules:home",
+            *(rules_url_name(key) for key in keys),
+            # each game's variants page, where it has one (a test's game may not)
+            *(n for n in (rules_url_name(key, "variants") for key in keys) if _exists(n)),
+        ]
 
     def location(self, item: str) -> str:
         return reverse(item)
+
+
+def _exists(name: str) -> bool:
+    try:
+        reverse(name)
+    except NoReverseMatch:
+        return False
+    return True
 
 
 SITEMAPS = {"rules": RulesSitemap}

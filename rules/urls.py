@@ -29,6 +29,7 @@ urlpatterns = [
         GOLF,
         name="golf-rules-for",
     ),
+    path(pgettext_lazy("url", "golf/variants/"), views.variants_page, GOLF, name="golf-variants"),
     path(pgettext_lazy("url", "golf/card/"), views.quick_card, GOLF, name="golf-card"),
     path(
         pgettext_lazy("url", "golf/card/<golfhouse:house>/"),

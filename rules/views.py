@@ -137,12 +137,32 @@ def choose(request, current: Any, game: Any = GAME):
 @require_safe
 @public
 @rules_cache
-def variants_page(request):
-    rows = rendering.variant_rows(get_language())
+def variants_page(request, game: str | None = None):
+    """A game's variants, from its variant table, and its house rules where the game's
+    texts have a section on them (Golf's "settle"): the default table's blocks."""
+    played = games.get(game)
+    language = get_language()
+    house = played.House()
+    rows = rendering.variant_rows(language, house)
+    sections = {s["id"]: s for s in rendering.rendered_sections(language, house)}
+    settle = sections.get("settle")
+    if settle:
+        # the table of questions and what follows it, without the lead that points to
+        # the choices at the top of the rules page
+        blocks = [
+            b for b in settle["blocks"] if b["kind"] != "p" or (b["id"] or "").startswith("settle-")
+        ]
+        settle = {"title": settle["title"], "blocks": blocks}
     return render(
         request,
-        "rules/variants.html",
-        {"rows": rows, "standard": rows[0]["description"]},
+        template("variants.html", played),
+        {
+            "rows": rows,
+            "standard": rows[0]["description"],
+            "game_name": played.names[language],
+            "house_rules": settle,
+            "rules_url": house_url("rules", house),
+        },
     )
 
 
@@ -253,6 +273,8 @@ def prerendered_paths() -> list[str]:
                     default = game.House()
                     paths.append(house_url("rules", default))
                     paths += [house_url("card", default), house_url("sheet", default, 2)]
+                    variants = rendering.variants_url(game.key, code)
+                    paths += [variants] if variants else []
                 houses = [h for h in schema.all_houses(game) if not _numbered(h)]
                 paths += [house_url("rules", h) for h in houses if not h.is_default()]
     return paths

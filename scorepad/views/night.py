@@ -78,8 +78,8 @@ def rename(request, token):
             messages.error(
                 request,
                 _(
-                    "This game has had %(n)s names put right, as many as a game may; "
-                    "%(name)s keeps the name."
+                    "Names have been corrected %(n)s times in this game, the most a game "
+                    "allows; %(name)s keeps the name."
                 )
                 % {"n": MAX_RENAMES, "name": change.name},
             )

@@ -122,5 +122,5 @@ def test_golfs_pages_are_prerendered():
     assert not any("holes-" in path for path in paths)  # other numbers: on request
     golf = [p for p in paths if "/golf/" in p]
     tables = [h for h in GAME.all_houses() if h.holes == cards.HOLES]
-    assert len(golf) == 2 * (len(tables) + 2)  # and the card and a sheet
+    assert len(golf) == 2 * (len(tables) + 3)  # and the card, a sheet and the variants
     assert {"/en/golf/card/", "/nb/golf/huskekort/", "/en/golf/sheet/2/"} <= set(golf)

@@ -1,6 +1,7 @@
 """Issue 29: Golf's kinds of page pass the Nu HTML Checker (as tests/site/test_valid_html.py
 runs it): its rules page at the default table and at tables of each variant with house
-rules, its card at a glance and its score sheet, the choices form with errors, and the
+rules, its card at a glance, its score sheet and its variants page
+(beside Ghost's, the header's game switch on each), the choices form with errors, and the
 home page that now offers both games."""
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def test_golfs_pages_are_valid_html(client, tmp_path):
             urls = [reverse("rules:home"), *(house_url("rules", h) for h in TABLES)]
             urls += [house_url("card", h) for h in TABLES[:3]]
             urls += [house_url("sheet", TABLES[2], cards.PLAYER_RANGE[1])]
+            urls += [reverse("rules:golf-variants"), reverse("rules:variants")]
         for number, url in enumerate(urls):
             response = client.get(url)
             assert response.status_code == 200, url

@@ -38,8 +38,8 @@ def test_every_page_names_its_offline_pages_in_json_script(client):
     for _lang, home in (("en", "/en/"), ("nb", "/nb/")):
         html = client.get(home).content.decode()
         pages = script_data(html, "offline-pages")
-        assert pages[0] == home and len(pages) == 6 and all(p.startswith(home) for p in pages)
-        assert any("/golf/" in p for p in pages)  # Golf's rules and card too
+        assert pages[0] == home and len(pages) == 7 and all(p.startswith(home) for p in pages)
+        assert any("/golf/" in p for p in pages)  # Golf's rules, card and variants too
         assert "data-offline-pages" not in html
 
 

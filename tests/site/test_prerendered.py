@@ -106,7 +106,7 @@ def test_every_rules_page_in_both_languages_is_prerendered():
     assert len(paths) == len(set(paths))
     houses = [h for h in schema.all_houses() if h.threshold in (cards.LOSS_THRESHOLD, None)]
     golf = [h for h in schema.all_houses(GOLF) if h.holes == GOLF.number_rule.default]
-    assert len(paths) == 2 * (5 + len(houses) - 1 + len(golf) + 2)  # Golf's card and sheet
+    assert len(paths) == 2 * (5 + len(houses) - 1 + len(golf) + 3)  # card, sheet, variants
     assert not any("/to-" in path or "/holes-" in path for path in paths)
     assert {"/en/golf/rules/", "/nb/golf/regler/"} <= set(paths)
 

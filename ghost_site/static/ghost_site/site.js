@@ -106,3 +106,19 @@ document.querySelectorAll("[data-print]").forEach(function (button) {
   });
   sync();
 })();
+
+// The game switch in the header is a <details>: it opens and closes without this; a
+// script adds what a menu does, closing on Escape (focus back on it) or a tap elsewhere.
+(function () {
+  "use strict";
+  var menu = document.querySelector(".game-switch");
+  if (!menu) return;
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !menu.open) return;
+    menu.open = false;
+    menu.querySelector("summary").focus();
+  });
+  document.addEventListener("click", function (event) {
+    if (menu.open && !menu.contains(event.target)) menu.open = false;
+  });
+})();

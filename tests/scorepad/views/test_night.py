@@ -21,11 +21,11 @@ def test_a_name_put_right_shows_everywhere_and_the_history_notes_it(client):
     assert response.status_code == 302
     html = client.get(url("game", game)).content.decode()
     assert "Bo is now called Bodil." in html
-    assert "Name put right: Bo is now Bodil." in html
+    assert "Name corrected: Bo is now Bodil." in html
     watch = client.get(url("watch", game, token="watch_token")).content.decode()
     assert ">Bodil<" in watch and "Bodil 9" in watch  # the standings and the chart
     history = client.get(url("history", game)).content.decode()
-    assert "Name put right: Bo is now Bodil." in history
+    assert "Name corrected: Bo is now Bodil." in history
     csv_text = client.get(url("export-csv", game)).content.decode()
     assert csv_text.splitlines()[0].endswith("Anna,Bodil")
     data = json.loads(client.get(url("export-json", game)).content)

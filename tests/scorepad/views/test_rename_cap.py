@@ -20,7 +20,7 @@ def test_renames_stop_at_the_cap_with_a_message_in_both_languages():
     game.refresh_from_db()
     assert game.names_version == MAX_RENAMES
     last = f"Anna {MAX_RENAMES - 1}"
-    for lang, words in (("en", "as many as a game may"), ("nb", "så mange som et spill kan ha")):
+    for lang, words in (("en", "the most a game allows"), ("nb", "flere rettelser tillates ikke")):
         response = client.post(url("rename", game, lang), {"seat": "0", "name": "Ada"}, follow=True)
         assert response.status_code == 200
         page = response.content.decode()
