@@ -40,6 +40,7 @@ class Parts:
 
     html: dict[str, str] = field(default_factory=dict)
     forms: dict[str, list[str]] = field(default_factory=dict)
+    key: str = ""  # what they are kept under: base.html keeps its frame by it too
 
     def redrawn(self, name: str, context: dict) -> "Parts":
         """These parts with one drawn again for this request (a refused form as typed)."""
@@ -52,6 +53,7 @@ class Parts:
             "parts": self.html,
             "board_forms": [f for name in BOARD_PARTS for f in self.forms[name]],
             "page_forms": [f for name in PAGE_PARTS for f in self.forms[name]],
+            "frame_key": self.key,  # ghost_site/templatetags/frame.py
         }
 
 
@@ -73,6 +75,7 @@ def kept_parts(game: Game, context: Callable[[], dict]) -> Parts:
         parts = Parts(
             html={name: html for name, (html, _forms) in rendered.items()},
             forms={name: forms for name, (_html, forms) in rendered.items()},
+            key=key,
         )
         if not settings.DEBUG:
             cache.set(key, parts, PAGE_SECONDS)
