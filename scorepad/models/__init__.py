@@ -149,6 +149,8 @@ class Game(RoundChanges, GameReading, models.Model):
     @classmethod
     @transaction.atomic
     def create_with_players(cls, names: list[str], **fields) -> "Game":
+        # each game's own default variant (the column's default is the default game's)
+        fields.setdefault("variant", games.get(fields.get("game")).default_variant)
         game = cls.objects.create(**fields)
         Player.objects.bulk_create(
             Player(game=game, position=seat, name=name) for seat, name in enumerate(names)
