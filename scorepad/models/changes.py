@@ -127,7 +127,11 @@ class RoundChanges:
         written = tuple(written) or (None,) * len(points)
         models.Score.objects.bulk_create(
             models.Score(
-                round_id=rnd.pk, player_id=player.pk, points=pts, cards=hand, written=wrote
+                round_id=rnd.pk,
+                player_id=player.pk,
+                points=pts,
+                cards=hand,
+                written=None if wrote == pts else wrote,  # kept only where changed
             )
             for player, pts, hand, wrote in zip(
                 self.player_list, points, hands, written, strict=True

@@ -138,7 +138,10 @@ class GameReading:
                 tuple(hands),
                 client_id,
                 caller,
-                tuple(written) if any(w is not None for w in written) else (),
+                # as written: the points where the rule left them as they were
+                tuple(p if w is None else w for p, w in zip(points, written, strict=True))
+                if any(w is not None for w in written)
+                else (),
             )
             for pk, (number, client_id, points, hands, caller, written) in rounds.items()
         )
