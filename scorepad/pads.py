@@ -292,8 +292,10 @@ _PADS = {pad.key: pad for pad in (GhostPad(), GolfPad())}
 
 
 def get(key: str | None = None):
-    """The scorepad's part of the game of that key (the default game's for None)."""
-    return _PADS[key or games.DEFAULT_KEY]
+    """The scorepad's part of the game of that key (the default game's for None). A game
+    registered without a part of its own (a test's toy game) keeps score as the default
+    game's does, by its own game object's totals and ending."""
+    return _PADS.get(key or games.DEFAULT_KEY) or _PADS[games.DEFAULT_KEY]
 
 
 def game_keys() -> tuple[str, ...]:
