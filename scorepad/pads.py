@@ -7,6 +7,7 @@ messages use: a round of Ghost, a hole of Golf. Views and pages ask `game.pad` (
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -218,11 +219,7 @@ class GolfPad(GhostPad):
     def possible_totals(self, game) -> frozenset[Decimal]:
         """The hole scores a layout of the table's variant, dealt from the decks this
         many players use, can make under its house rules."""
-        from rules.games.golf import scoring
-
-        house = game.house
-        scores = scoring.possible_hole_scores(house.scoring(), len(game.player_list))
-        return frozenset(Decimal(s) for s in scores)
+        return golf_scores(game.house.scoring(), len(game.player_list))
 
     def start_fields(self, form) -> dict:
         return form.table()
@@ -286,6 +283,13 @@ class GolfPad(GhostPad):
 
     def edit_form_for(self, game, data=None, number=None, **kwargs):
         return self.edit_form(data, game=game, players=game.player_list, number=number, **kwargs)
+
+
+@lru_cache(maxsize=256)
+def golf_scores(house, players: int) -> frozenset[Decimal]:
+    from rules.games.golf import scoring
+
+    return frozenset(Decimal(s) for s in scoring.possible_hole_scores(house, players))
 
 
 _PADS = {pad.key: pad for pad in (GhostPad(), GolfPad())}
