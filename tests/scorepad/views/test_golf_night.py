@@ -138,7 +138,7 @@ def test_rename_and_history_speak_of_holes(client):
     client.post(url("undo", game), {"number": "2"})
     client.post(url("rename", game), {"seat": "1", "name": "Bodil"})
     history = client.get(url("history", game)).content.decode()
-    assert "Hole 2, undone:" in history and "Name put right: Bo is now Bodil." in history
+    assert "Hole 2, undone:" in history and "Name corrected: Bo is now Bodil." in history
     shown = re.sub(r"<script.*?</script>", "", history.split("<main")[1], flags=re.S)
     assert "round" not in re.sub(r"<[^>]+>", " ", shown).lower()
 
