@@ -65,6 +65,8 @@ PRECACHED_STATIC = (
     "scorepad/scoring.js",
     "scorepad/common.js",
     "scorepad/card-helper.js",
+    "scorepad/golf-scoring.js",
+    "scorepad/layout-helper.js",
     "scorepad/new-game.js",
     "scorepad/outbox.js",
     "scorepad/offline-standings.js",
