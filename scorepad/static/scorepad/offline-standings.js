@@ -8,9 +8,12 @@
   // `entries` are all this game's rounds on the phone, refused ones too; `kept` the
   // waiting ones that count.
   function countKept(list, board, kept, entries, form, t) {
-    var rounds = board.rounds.concat(kept.map(function (e) { return e.points; }));
-    var result = window.GhostScoring.outcome(board.names.length, rounds, board.threshold, board.first_dealer);
-    var serverDecided = window.GhostScoring.outcome(board.names.length, board.rounds, board.threshold, board.first_dealer).finished;
+    var golf = board.golf && window.GolfScoring;
+    var rounds = board.rounds.concat(kept.map(function (e) { return golf ? golfCounted(e, board) : e.points; }));
+    var count = golf ? golfOutcome : function (b, r) { return window.GhostScoring.outcome(b.names.length, r, b.threshold, b.first_dealer); };
+    var result = count(board, rounds);
+    var serverDecided = count(board, board.rounds).finished;
+    var points = golf ? window.GolfScoring.formatSigned : formatPoints;
     var note = list.querySelector("[data-outbox-included]");
     note.hidden = kept.length === 0;
     note.textContent = fill(kept.length === 1 ? list.dataset.includedOne : list.dataset.includedOther, {n: kept.length});
@@ -20,11 +23,12 @@
       standings.querySelectorAll("li").forEach(function (li, i) {
         if (result.totals[i] === undefined) return;
         if (!serverState.has(li)) serverState.set(li, {html: li.innerHTML, className: li.className});
-        if (kept.length) standing(li, i, board, rounds.length, result, t);
+        if (kept.length) (golf ? golfStanding : standing)(li, i, board, rounds.length, result, t);
         else { li.innerHTML = serverState.get(li).html; li.className = serverState.get(li).className; }
       });
     }
-    var figure = document.getElementById("course");
+    // Golf's chart (below zero, no threshold) is the server's alone: it stays as sent.
+    var figure = !golf && document.getElementById("course");
     if (figure && figure.querySelector("svg")) {
       var svg = figure.querySelector("svg");
       if (!serverState.has(svg)) serverState.set(svg, {html: svg.innerHTML, hidden: figure.hidden});
@@ -32,7 +36,7 @@
       if (kept.length) { drawCourse(svg, board, result, t); figure.hidden = false; }
       else { svg.innerHTML = serverState.get(svg).html; figure.hidden = serverState.get(svg).hidden; }
     }
-    keptRows(board, kept, result, t);
+    keptRows(board, rounds.slice(board.rounds.length), result, t, points);
     var provisional = document.querySelector("[data-provisional-result]");
     var decided = result.finished && !serverDecided;
     if (form) {
@@ -51,7 +55,7 @@
       provisional.hidden = !decided;
       if (decided) {
         var names = function (seats) { return S.andList(seats.map(function (i) { return board.names[i]; })); };
-        provisional.querySelector(".big").textContent = result.losers.length
+        provisional.querySelector(".big").textContent = result.losers && result.losers.length
           ? fill(list.dataset.provisional, {names: names(result.losers)})
           : fill(list.dataset.provisionalWon, {names: names(result.winners)});
         provisional.querySelector("p:last-child").textContent = list.dataset.provisionalNext;
@@ -199,12 +203,12 @@
 
   // The kept rounds are rows of the table of rounds too, after the server's, each marked
   // "not sent", with the running sums they make.
-  function keptRows(board, kept, result, t) {
+  function keptRows(board, kept, result, t, points) {  // kept: the kept rounds as they count
     var wrap = document.getElementById("rounds");
     var body = wrap && wrap.querySelector("table.scores tbody");
     if (!body) return;
     body.querySelectorAll("tr.kept").forEach(function (tr) { tr.remove(); });
-    kept.forEach(function (e, k) {
+    kept.forEach(function (counted, k) {
       var index = board.rounds.length + k, tr = document.createElement("tr");
       var th = document.createElement("th"), note = document.createElement("small");
       tr.className = "kept";
@@ -212,14 +216,50 @@
       note.textContent = t.unsent;
       th.append(String(index + 1), document.createElement("br"), note);
       tr.appendChild(th);
-      e.points.forEach(function (points, seat) {
+      counted.forEach(function (hole, seat) {
         var td = document.createElement("td"), sum = document.createElement("small");
-        sum.textContent = formatPoints(result.running[index][seat]);
-        td.append(formatPoints(points), document.createElement("br"), sum);
+        var running = result.running[index];
+        if (hole === null) { tr.appendChild(td); return; }  // not in Golf's extra hole
+        sum.textContent = running ? points(running[seat]) : "";
+        td.append(points(hole), document.createElement("br"), sum);
         tr.appendChild(td);
       });
       body.appendChild(tr);
     });
     wrap.hidden = !body.rows.length;
+  }
+  // ------------------------------------------------------------------ Golf
+  // board.golf: {holes, extra_hole, caller_penalty}; board.rounds: the server's holes as
+  // they count (after the caller penalty), null for a player not in the extra hole.
+  function golfOutcome(board, holes) {
+    return window.GolfScoring.outcome(board.names.length, holes, board.golf.holes, board.golf.extra_hole, board.first_dealer);
+  }
+  // A kept hole as it counts: the caller penalty on the scores as typed.
+  function golfCounted(entry, board) {
+    var whole = entry.points.every(function (p) { return p !== null; });
+    if (!board.golf.caller_penalty || entry.caller === null || entry.caller === undefined || !whole) return entry.points;
+    return window.GolfScoring.applyCallerPenalty(entry.points, entry.caller).scores;
+  }
+  // One line of Golf's standings: the lowest total leads; the others, their gap to it.
+  function golfStanding(li, i, board, played, result, t) {
+    var G = window.GolfScoring, n = board.names.length, total = result.totals[i];
+    var open = played > 0 && !result.finished;
+    var leaders = open ? result.leaders : [];
+    li.className = result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
+    var marks = li.querySelector(".marks");
+    if (marks) {
+      marks.textContent = "";
+      [[i === result.next_dealer && !result.finished, "mark", t.deals],
+       [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads]]
+        .forEach(function (mark) {
+          if (!mark[0]) return;
+          var span = marks.appendChild(document.createElement("span"));
+          span.className = mark[1];
+          span.textContent = mark[2];
+        });
+    }
+    li.querySelector(".total").textContent = G.formatSigned(total);
+    var gap = li.querySelector(".distance, .gap");
+    if (gap) gap.textContent = open && result.gaps[i] > 0 && t.behind ? fill(t.behind, {d: G.formatSigned(result.gaps[i])}) : "";
   }
 })();

@@ -8,7 +8,7 @@
 // without the page saying so.
 (function () {
   "use strict";
-  var S = window.Scorepad, fill = S.fill;
+  var S = window.Scorepad, fill = S.fill, lang = S.lang;
   var STORE = "ghost-outbox";
   var SENT = "ghost-sent:";
 
@@ -37,14 +37,14 @@
   function checkTotals(form) {
     var possible = S.pageData(form).possible || [];
     var t = texts(form), firstBad = null;
-    form.querySelectorAll(".player-entry").forEach(function (entry) {
-      var input = entry.querySelector("input[inputmode=decimal]");
-      var name = entry.querySelector(".player-name").textContent.trim();
-      var old = entry.querySelector(".error[data-offline]");
+    pointsFields(form).forEach(function (field) {
+      var input = field.input, name = field.name;
+      var old = input.parentNode.querySelector(".error[data-offline]");
       if (old) old.remove();
       var typed = input.value.trim(), text = typed.replace(",", ".");
       var problem = null;
       if (!text) problem = fill(t.missing, {name: name});
+      else if (isGolf(form)) problem = golfProblem(typed, possible, name, t);
       else if (!new RegExp(S.pageData(form).number).test(typed)) problem = fill(t.not_number, {name: name});
       else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: S.formatPoints(Number(text))});
       if (problem) {
@@ -58,6 +58,51 @@
     return !firstBad;
   }
 
+  // ------------------------------------------------------------------ Golf's holes
+  // A Golf hole form (it carries data-golf-layout): a signed whole number per player, read
+  // as the server reads it (golf-scoring.js), and who called, with the caller penalty.
+  function isGolf(form) { return !!(form.dataset.golfLayout && window.GolfScoring); }
+  // The players' fields in seat order with their names; Ghost's by its entries' markup.
+  function pointsFields(form) {
+    if (!isGolf(form)) {
+      return Array.prototype.map.call(form.querySelectorAll(".player-entry"), function (entry) {
+        return {input: entry.querySelector("input[inputmode=decimal]"),
+                name: entry.querySelector(".player-name").textContent.trim()};
+      });
+    }
+    return Array.prototype.filter.call(form.querySelectorAll("input[name^=points_]"), function (input) {
+      return /^points_\d+$/.test(input.name);
+    }).map(function (input) {
+      var label = input.labels && input.labels[0];
+      return {input: input, seat: Number(input.name.slice(7)), name: label ? label.textContent.trim() : input.name};
+    }).sort(function (a, b) { return a.seat - b.seat; });
+  }
+  function golfProblem(typed, possible, name, t) {
+    var G = window.GolfScoring, value = G.readSigned(typed);
+    if (value === null) return fill(t.not_number, {name: name});
+    if (possible.indexOf(value) >= 0) return null;
+    if (!t.impossible_nearest || !possible.length) return fill(t.impossible, {name: name, value: G.formatSigned(value)});
+    var distance = Math.min.apply(null, possible.map(function (p) { return Math.abs(p - value); }));
+    var nearest = possible.filter(function (p) { return Math.abs(p - value) === distance; })
+      .sort(function (a, b) { return a - b; }).map(G.formatSigned);
+    return fill(t.impossible_nearest, {name: name, value: G.formatSigned(value), nearest: nearest.join(lang === "nb" ? " eller " : " or ")});
+  }
+  // A kept Golf hole: the scores by seat (null for a player not in this hole, as in the
+  // extra hole), who called (null: nobody chosen, or no caller penalty at this table).
+  function golfHole(form, entry, players) {
+    var G = window.GolfScoring;
+    entry.points = [];
+    for (var seat = 0; seat < players; seat++) entry.points.push(null);
+    pointsFields(form).forEach(function (field) {
+      var value = G.readSigned(field.input.value);
+      entry.points[field.seat] = value;
+      entry.shown.push(field.name + " " + G.formatSigned(value));
+    });
+    var called = form.querySelector("input[name=caller]:checked");
+    entry.caller = called ? Number(called.value) : null;
+    if (called) entry.fields.caller = called.value;
+  }
+
   function keep(form) {
     if (!checkTotals(form)) return;
     var entry = {id: newId(), game: form.dataset.game, url: form.action, status: "waiting",
@@ -65,17 +110,24 @@
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
       entry.fields[input.name] = input.value;
     });
-    form.querySelectorAll(".player-entry").forEach(function (row) {
-      // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
-      var value = row.querySelector("input[inputmode=decimal]").value.trim();
-      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + S.formatPoints(S.toNumber(value)));
-      entry.points.push(S.toNumber(value));
-    });
+    if (isGolf(form)) {
+      var board = S.attributeData(outboxBox(), "board");
+      golfHole(form, entry, board.names ? board.names.length : pointsFields(form).length);
+    } else {
+      form.querySelectorAll(".player-entry").forEach(function (row) {
+        // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
+        var value = row.querySelector("input[inputmode=decimal]").value.trim();
+        entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + S.formatPoints(S.toNumber(value)));
+        entry.points.push(S.toNumber(value));
+      });
+    }
     var all = loadAll(); all.push(entry); saveAll(all);
     say(fill(texts(form).kept, {n: entry.number}));
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (i) { i.value = ""; });
+    form.querySelectorAll("input[name=caller]").forEach(function (i) { i.checked = false; });
     form.querySelectorAll("details.helper[open]").forEach(function (d) { d.open = false; });
     if (S.refresh) S.refresh(form);
+    if (S.resetLayouts) S.resetLayouts(form);
     showOutbox();
     lookAtNote();
   }
@@ -159,6 +211,7 @@
     Object.keys(entry.fields).forEach(function (name) { if (form.elements[name]) form.elements[name].value = entry.fields[name]; });
     saveAll(all.filter(function (e) { return e.id !== id; }));
     if (S.refresh) S.refresh(form);
+    if (S.resetLayouts) S.resetLayouts(form);
     say(texts(form).put_back);
   }
   function restoreElsewhere(list) {
