@@ -5,7 +5,7 @@ all from Golf's card table (rules/games/golf/cards.py), nothing typed again in t
     {"variant": "six_card", "rows": 2, "columns": 3,
      "values": {"A": 1, "2": -2, …, "K": 0},      # "X" too with jokers
      "jokers": null | "pagat" | "minus_five",
-     "four_of_a_kind": null | "two_columns" | "square", "four_points": 0 | -10 | -20,
+     "four_of_a_kind": null | "two_columns" | "square", "four_bonus": 0 | -10 | -20,
      "copies": {"A": 4, …}}                        # the decks of this player count
 
 The page's script scores a layout with these exactly as `score_layout` does (the Node
@@ -29,7 +29,7 @@ def layout_data(house: GolfHouse, players: int | None = None) -> dict:
         "values": {rank: values[rank] for rank in ranks_in_play(house.jokers)},
         "jokers": house.jokers,
         "four_of_a_kind": house.four_of_a_kind,
-        "four_points": house.four_bonus,
+        "four_bonus": house.four_bonus,
     }
     if players is not None:
         data["copies"] = copies_in(decks_for(players), house.jokers)

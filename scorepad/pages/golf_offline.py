@@ -29,11 +29,9 @@ def golf_board(
             "threshold": None,
             "first_dealer": first_dealer,
             "rounds": [list(hole) for hole in holes],
-            "golf": {
-                "holes": house.holes,
-                "extra_hole": house.extra_hole,
-                "caller_penalty": house.caller_penalty,
-            },
+            "game": "golf",
+            "holes": house.holes,
+            "extra_hole": house.extra_hole,
         },
         ensure_ascii=False,
     )

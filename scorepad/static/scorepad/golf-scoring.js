@@ -11,7 +11,7 @@
 
   // ------------------------------------------------------------------ a layout
   // `layout`: {rows, columns, values: {rank: points}, four_of_a_kind: null or a rule,
-  // four_points: the bonus}; `ranks` row by row from the top left ("X" is the joker).
+  // four_bonus: its points}; `ranks` row by row from the top left ("X" is the joker).
   function columnsOf(ranks, columns) {
     var found = [];
     for (var c = 0; c < columns; c++) {
@@ -53,7 +53,7 @@
     });
     var columns = columnsOf(ranks, layout.columns).map(function (c) { return scoreColumn(c, layout.values); });
     var found = fours(columns.map(function (c) { return c.cancelled ? c.ranks[0] : null; }),
-                      layout.four_of_a_kind, layout.four_points);
+                      layout.four_of_a_kind, layout.four_bonus);
     var total = columns.concat(found).reduce(function (sum, part) { return sum + part.points; }, 0);
     return {columns: columns, fours: found, total: total};
   }

@@ -8,8 +8,8 @@
   // `entries` are all this game's rounds on the phone, refused ones too; `kept` the
   // waiting ones that count.
   function countKept(list, board, kept, entries, form, t) {
-    var golf = board.golf && window.GolfScoring;
-    var rounds = board.rounds.concat(kept.map(function (e) { return golf ? golfCounted(e, board) : e.points; }));
+    var golf = board.game === "golf" && window.GolfScoring;
+    var rounds = board.rounds.concat(kept.map(function (e) { return golf ? golfCounted(e) : e.points; }));
     var count = golf ? golfOutcome : function (b, r) { return window.GhostScoring.outcome(b.names.length, r, b.threshold, b.first_dealer); };
     var result = count(board, rounds);
     var serverDecided = count(board, board.rounds).finished;
@@ -229,15 +229,17 @@
     wrap.hidden = !body.rows.length;
   }
   // ------------------------------------------------------------------ Golf
-  // board.golf: {holes, extra_hole, caller_penalty}; board.rounds: the server's holes as
-  // they count (after the caller penalty), null for a player not in the extra hole.
+  // A Golf board (its "game" is "golf"): the agreed holes and the extra-hole rule; its
+  // rounds are the server's holes as they count (after the caller penalty), null for a
+  // player not in the extra hole.
   function golfOutcome(board, holes) {
-    return window.GolfScoring.outcome(board.names.length, holes, board.golf.holes, board.golf.extra_hole, board.first_dealer);
+    return window.GolfScoring.outcome(board.names.length, holes, board.holes, board.extra_hole, board.first_dealer);
   }
-  // A kept hole as it counts: the caller penalty on the scores as typed.
-  function golfCounted(entry, board) {
+  // A kept hole as it counts: the caller penalty on the scores as typed, when the form
+  // asked who called (only at a table that plays it, never at the extra hole).
+  function golfCounted(entry) {
     var whole = entry.points.every(function (p) { return p !== null; });
-    if (!board.golf.caller_penalty || entry.caller === null || entry.caller === undefined || !whole) return entry.points;
+    if (typeof entry.caller !== "number" || !whole) return entry.points;
     return window.GolfScoring.applyCallerPenalty(entry.points, entry.caller).scores;
   }
   // One line of Golf's standings: the lowest total leads; the others, their gap to it.

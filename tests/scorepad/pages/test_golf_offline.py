@@ -19,7 +19,7 @@ def test_the_board_carries_the_holes_as_they_count_and_the_rules_that_end_the_ga
     house = GolfHouse(caller_penalty=True, extra_hole=True, holes=5)
     board = json.loads(golf_board(["Anna", "Bo"], 1, [[3, -2], [None, 4]], house))
     assert board["rounds"] == [[3, -2], [None, 4]]
-    assert board["golf"] == {"holes": 5, "extra_hole": True, "caller_penalty": True}
+    assert (board["game"], board["holes"], board["extra_hole"]) == ("golf", 5, True)
     assert board["threshold"] is None and board["first_dealer"] == 1
 
 
@@ -39,7 +39,7 @@ def test_the_helper_reads_the_grid_and_the_card_table_of_every_table(house):
     assert (data["rows"], data["columns"]) == (variant.rows, variant.columns)
     assert data["values"] == card_table(house.jokers)
     assert (JOKER in data["values"]) == (house.jokers is not None)
-    assert data["four_points"] == house.four_bonus
+    assert data["four_bonus"] == house.four_bonus
     assert data["copies"]["K"] == 8  # two decks for five
     assert json.loads(layout_json(house)) == {k: v for k, v in data.items() if k != "copies"}
 
