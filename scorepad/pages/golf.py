@@ -108,6 +108,10 @@ def outbox_texts(language: str) -> dict:
             "missing": _("%(name)s: enter the hole score."),
             "not_number": not_a_score_text("%(name)s"),
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
+            # The server's refusal with the nearest possible scores (forms/golf.py),
+            # for a hole checked on the phone: one nearest score, or two.
+            "nearest_one": nearest_text(1),
+            "nearest_other": nearest_text(2),
             "deals": _("deals"),
             "leads": _("leads"),
             "behind": _("%(d)s behind"),
@@ -122,6 +126,18 @@ def outbox_texts(language: str) -> dict:
                 2,
             ),
         }
+
+
+def nearest_text(count: int) -> str:
+    """The refusal of a score no layout makes, with `count` nearest possible scores, as
+    forms/golf.py words it, its placeholders left for the page's script."""
+    return ngettext(
+        "%(name)s: %(value)s cannot happen with these rules. The nearest possible score is "
+        "%(nearest)s.",
+        "%(name)s: %(value)s cannot happen with these rules. The nearest possible scores "
+        "are %(nearest)s.",
+        count,
+    )
 
 
 def course_description(rounds: int, totals: str) -> str:

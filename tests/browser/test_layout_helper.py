@@ -11,6 +11,7 @@ rendered by the site's own templates and served from the live server's address w
 site's security headers, its scripts and stylesheet loaded from the live server.
 """
 
+import json
 import urllib.request
 
 import pytest
@@ -18,10 +19,10 @@ from django.template import RequestContext, Template
 from django.test import RequestFactory
 from django.utils import translation
 
-from rules.games.golf.cards import GolfHouse
+from rules.games.golf.cards import GolfHouse, copies_in, decks_for
 from rules.games.golf.scoring import hole_score
 from rules.games.golf.words import signed
-from scorepad.logic.golf_layout import layout_json
+from scorepad.forms.golf import layout_json
 from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, no_sideways_scroll
 
 pytestmark = [
@@ -51,9 +52,17 @@ SHORT = {"en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A", "X": "Jkr"},
          "nb": {"T": "10", "J": "Kn", "Q": "D", "K": "K", "A": "E", "X": "Jkr"}}  # fmt: skip
 
 
+def layout_with_decks(house, players):
+    """The hole form's data-golf-layout (scorepad/forms/golf.py), with the cards of each
+    rank in the decks these players use, which the helper reads when it is there."""
+    return json.dumps(
+        {**json.loads(layout_json(house)), "copies": copies_in(decks_for(players), house.jokers)}
+    )
+
+
 def render(house, lang, names=NAMES):
     request = RequestFactory().get(f"/{lang}/")
-    context = {"layout": layout_json(house, len(names)), "names": list(enumerate(names))}
+    context = {"layout": layout_with_decks(house, len(names)), "names": list(enumerate(names))}
     with translation.override(lang):
         return Template(PAGE).render(RequestContext(request, context))
 

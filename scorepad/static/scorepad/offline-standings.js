@@ -261,7 +261,9 @@
         });
     }
     li.querySelector(".total").textContent = G.formatSigned(total);
-    var gap = li.querySelector(".distance, .gap");
-    if (gap) gap.textContent = open && result.gaps[i] > 0 && t.behind ? fill(t.behind, {d: G.formatSigned(result.gaps[i])}) : "";
+    // The server writes the gap only behind the lead (scorepad/golf/_standings.html).
+    var gap = li.querySelector(".distance");
+    if (!gap) { gap = li.appendChild(document.createElement("span")); gap.className = "distance"; }
+    gap.textContent = open && result.gaps[i] > 0 && t.behind ? fill(t.behind, {d: G.formatSigned(result.gaps[i])}) : "";
   }
 })();

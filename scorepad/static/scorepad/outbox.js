@@ -8,7 +8,7 @@
 // without the page saying so.
 (function () {
   "use strict";
-  var S = window.Scorepad, fill = S.fill, lang = S.lang;
+  var S = window.Scorepad, fill = S.fill;
   var STORE = "ghost-outbox";
   var SENT = "ghost-sent:";
 
@@ -44,7 +44,7 @@
       var typed = input.value.trim(), text = typed.replace(",", ".");
       var problem = null;
       if (!text) problem = fill(t.missing, {name: name});
-      else if (isGolf(form)) problem = golfProblem(typed, possible, name, t);
+      else if (isGolf(form)) problem = golfProblem(typed, form, name, t);
       else if (!new RegExp(S.pageData(form).number).test(typed)) problem = fill(t.not_number, {name: name});
       else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: S.formatPoints(Number(text))});
       if (problem) {
@@ -77,15 +77,19 @@
       return {input: input, seat: Number(input.name.slice(7)), name: label ? label.textContent.trim() : input.name};
     }).sort(function (a, b) { return a.seat - b.seat; });
   }
-  function golfProblem(typed, possible, name, t) {
-    var G = window.GolfScoring, value = G.readSigned(typed);
+  // As the server reads a score (forms/golf.py): its pattern, then words.read_signed; a
+  // score no layout makes is refused with the nearest possible ones, as it words it.
+  function golfProblem(typed, form, name, t) {
+    var G = window.GolfScoring, data = S.pageData(form), possible = data.possible || [];
+    var value = data.number && !new RegExp(data.number).test(typed) ? null : G.readSigned(typed);
     if (value === null) return fill(t.not_number, {name: name});
     if (possible.indexOf(value) >= 0) return null;
-    if (!t.impossible_nearest || !possible.length) return fill(t.impossible, {name: name, value: G.formatSigned(value)});
+    if (!t.nearest_one || !possible.length) return fill(t.impossible, {name: name, value: G.formatSigned(value)});
     var distance = Math.min.apply(null, possible.map(function (p) { return Math.abs(p - value); }));
     var nearest = possible.filter(function (p) { return Math.abs(p - value) === distance; })
-      .sort(function (a, b) { return a - b; }).map(G.formatSigned);
-    return fill(t.impossible_nearest, {name: name, value: G.formatSigned(value), nearest: nearest.join(lang === "nb" ? " eller " : " or ")});
+      .sort(function (a, b) { return a - b; });
+    return fill(nearest.length === 1 ? t.nearest_one : t.nearest_other,
+                {name: name, value: G.formatSigned(value), nearest: S.andList(nearest.map(G.formatSigned))});
   }
   // A kept Golf hole: the scores by seat (null for a player not in this hole, as in the
   // extra hole), who called (null: nobody chosen, or no caller penalty at this table).

@@ -22,7 +22,7 @@ from rules.games.golf.cards import (
 from rules.games.golf.outcome import apply_caller_penalty, golf_outcome
 from rules.games.golf.scoring import score_layout
 from rules.games.golf.words import read_signed
-from scorepad.logic.golf_layout import layout_data
+from scorepad.forms.golf import layout_json
 from tests.conftest import ROOT
 
 SCRIPT = ROOT / "scorepad/static/scorepad/golf-scoring.js"
@@ -39,6 +39,11 @@ SCORING_HOUSES = [
     for four in ((None, *FOUR_OF_A_KIND) if VARIANTS[variant].pairs else (None,))
 ]
 LAYOUTS_PER_HOUSE = 400
+
+
+def layout_data(house: GolfHouse) -> dict:
+    """What the hole form's data-golf-layout carries (scorepad/forms/golf.py)."""
+    return json.loads(layout_json(house))
 
 
 def run_node(body: str, data) -> object:

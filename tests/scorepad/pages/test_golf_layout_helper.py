@@ -1,7 +1,8 @@
-"""What a Golf page gives its scripts for the holes kept offline (scorepad/pages/
-golf_offline.py) and for the layout helper (scorepad/logic/golf_layout.py,
-scorepad/golf/_layout_helper.html): the board, the texts in both languages, the grid and
-the card table of every variant and house rule."""
+"""Golf's layout helper's template (scorepad/golf/_layout_helper.html) and the data it
+reads (the hole form's data-golf-layout, scorepad/forms/golf.py): every rank named in the
+reader's language, its words translated, the grid and card table of every table; and
+the outbox's words for a score no layout makes (scorepad/pages/golf.py) as the server's
+refusal words it."""
 
 import json
 import re
@@ -11,37 +12,35 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from rules.games.golf.cards import JOKER, VARIANTS, GolfHouse, card_table, every_house
-from scorepad.logic.golf_layout import layout_data, layout_json
-from scorepad.pages.golf_offline import golf_board, golf_outbox_texts
+from scorepad.forms.golf import impossible_text, layout_json
+from scorepad.pages.golf import outbox_texts
 
 
-def test_the_board_carries_the_holes_as_they_count_and_the_rules_that_end_the_game():
-    house = GolfHouse(caller_penalty=True, extra_hole=True, holes=5)
-    board = json.loads(golf_board(["Anna", "Bo"], 1, [[3, -2], [None, 4]], house))
-    assert board["rounds"] == [[3, -2], [None, 4]]
-    assert (board["game"], board["holes"], board["extra_hole"]) == ("golf", 5, True)
-    assert board["threshold"] is None and board["first_dealer"] == 1
-
-
-def test_the_texts_in_both_languages_with_the_same_placeholders():
-    english, norwegian = golf_outbox_texts("en"), golf_outbox_texts("nb")
-    assert english.keys() == norwegian.keys()
-    for key, text in english.items():
-        assert norwegian[key] != text or key == "unsent", key
-        assert re.findall(r"%\(\w+\)s", norwegian[key]) == re.findall(r"%\(\w+\)s", text), key
-    assert "\u2212" in english["not_number"] and "\u2212" in norwegian["not_number"]
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_outbox_refuses_an_impossible_score_in_the_servers_words(lang):
+    house = GolfHouse()
+    with translation.override(lang):
+        texts = outbox_texts(lang)
+        for score, nearest in ((61, ["60"]), (-7, ["\u22126"])):
+            said = impossible_text("Cy", score, house, 3)
+            value = ("\u2212" if score < 0 else "") + str(abs(score))
+            assert said == texts["nearest_one"] % {
+                "name": "Cy",
+                "value": value,
+                "nearest": nearest[0],
+            }
+    assert texts["nearest_other"] != texts["nearest_one"]
 
 
 @pytest.mark.parametrize("house", every_house(), ids=repr)
 def test_the_helper_reads_the_grid_and_the_card_table_of_every_table(house):
-    data = layout_data(house, players=5)
+    data = json.loads(layout_json(house))
     variant = VARIANTS[house.variant]
     assert (data["rows"], data["columns"]) == (variant.rows, variant.columns)
     assert data["values"] == card_table(house.jokers)
     assert (JOKER in data["values"]) == (house.jokers is not None)
+    assert data["four_of_a_kind"] == house.four_of_a_kind
     assert data["four_bonus"] == house.four_bonus
-    assert data["copies"]["K"] == 8  # two decks for five
-    assert json.loads(layout_json(house)) == {k: v for k, v in data.items() if k != "copies"}
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
