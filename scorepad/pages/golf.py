@@ -112,6 +112,8 @@ def outbox_texts(language: str) -> dict:
             # for a hole checked on the phone: one nearest score, or two.
             "nearest_one": nearest_text(1),
             "nearest_other": nearest_text(2),
+            "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
+            "plays_extra": _("plays the extra hole"),
             "deals": _("deals"),
             "leads": _("leads"),
             "behind": _("%(d)s behind"),

@@ -69,6 +69,15 @@ def save(page):
     page.locator("form.round-form button[type=submit]").click()
 
 
+def type_hole(page, typed, caller):
+    for seat, value in enumerate(typed):
+        if value is not None:
+            page.locator(f"input[name=points_{seat}]").fill(value)
+    if caller is not None:
+        page.locator(f"input[name=caller][value='{caller}']").check()
+    save(page)
+
+
 def texts(lang):
     with translation.override(lang):
         return outbox_texts(lang)
@@ -156,3 +165,62 @@ def test_a_score_no_layout_makes_is_refused_on_the_phone_in_the_servers_words(
     save(page)
     said = page.locator("#id_points_0_error").inner_text()  # the server's, swapped in
     assert said == errors[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_kept_holes_that_tie_the_game_lead_to_the_extra_hole_for_the_tied_only(
+    live_server, client, phone, lang
+):
+    game = Game.create_with_players(
+        list(NAMES), game="golf", threshold=None, caller_penalty=True, extra_hole=True, holes=1
+    )
+    page = open_offline(live_server, phone, game, lang)
+    t = texts(lang)
+    # The only hole: Bo called and was not the lowest; the two lowest write 0 and tie.
+    type_hole(page, ["2", "2", "5"], caller=2)
+    assert apply_caller_penalty([2, 2, 5], 2).scores == (0, 0, 7)
+    heading = page.locator("[data-round-heading]")
+    assert heading.inner_text() == t["extra_hole"]
+    # Only the tied players are asked; nobody is asked who called.
+    assert page.locator(".player-entry:visible").count() == 2
+    assert not page.locator("input[name=points_2]").is_visible()
+    assert not page.locator("input[name=caller]").first.is_visible()
+    marks = [row[3] for row in standings(page)]
+    assert [t["plays_extra"] in m for m in marks] == [True, True, False]
+    # The layout helper counts only the tied players' cards.
+    page.locator(".layout-helper > summary").click()
+    page.locator("[data-layout-step='1']").click()
+    page.locator("[data-layout-step='1']").click()
+    assert NAMES[0] in page.locator(".layout-whose").inner_text()
+    type_hole(page, ["3", "\u22121", None], caller=None)
+    [first, extra] = outbox(page)
+    assert extra["points"] == [3, -1, None] and "points_2" not in extra["fields"]
+    result = page.locator("[data-provisional-result]")
+    result.wait_for()
+    assert NAMES[1] in result.inner_text() and NAMES[0] not in result.inner_text()
+    assert kept_rows(page)[1] == ["3", signed(-1), ""]
+    assert page.errors == []
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    assert outbox(page) == []
+    decided = Game.objects.get(pk=game.pk).outcome()
+    assert decided.finished and decided.winners == [1]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_hole_changed_on_its_edit_page_with_the_layout_helper(live_server, client, phone, lang):
+    game = golf_game(client, caller_penalty=True)
+    page = phone(lang, viewport=NARROW)
+    page.goto(live_server.url + url("edit-round", game, lang, number=1))
+    assert page.locator("input[name=points_2]").input_value() == str(FIRST_HOLE[2])
+    page.locator(".layout-helper > summary").click()
+    page.locator("[data-layout-step='-1']").click()  # back round to Bo
+    assert NAMES[2] in page.locator(".layout-whose").inner_text()
+    bo = ["2", "2", "K", "2", "2", "K"]  # two columns of twos and a pair of kings
+    for rank in bo:
+        page.locator(f".layout-ranks .rank[data-rank='{rank}']").click()
+    assert page.locator("input[name=points_2]").input_value() == "0"
+    assert page.locator(".place.cancelled").count() == 6
+    page.locator("form.round-form button[type=submit]").click()
+    page.wait_for_url(f"**{url('game', game, lang)}")
+    assert live_points(game) == [[Decimal(3), Decimal(5), Decimal(hole_score(bo, game.house))]]

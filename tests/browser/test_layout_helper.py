@@ -233,3 +233,19 @@ def test_without_the_script_the_helper_is_not_there_and_the_scores_are_typed(
     page.locator("input[name=points_0]").fill("\u22123")
     assert field(page, 0) == "\u22123"
     assert page.locator("form button[type=submit]").is_visible()
+
+
+def test_enter_in_a_score_moves_on_to_the_next_empty_one_and_never_saves(live_server, phone):
+    page = open_helper(live_server, phone, GolfHouse(), "en")
+    posts = []
+    page.on("request", lambda request: posts.append(request) if request.method == "POST" else None)
+    page.locator("input[name=points_0]").fill("4")
+    page.locator("input[name=points_2]").fill("\u22121")
+    page.locator("input[name=points_0]").press("Enter")
+    assert page.evaluate("document.activeElement.name") == "points_1"
+    page.locator("input[name=points_1]").press("Enter")  # the only empty one: stays
+    assert page.evaluate("document.activeElement.name") == "points_1"
+    page.locator("input[name=points_1]").fill("7")
+    page.locator("input[name=points_1]").press("Enter")  # a whole hole: Enter saves it
+    page.wait_for_load_state()
+    assert len(posts) == 1

@@ -20,7 +20,7 @@
     if (!helper || !form.dataset.golfLayout) return;
     var layout = JSON.parse(form.dataset.golfLayout);
     var inputs = Array.prototype.slice.call(form.querySelectorAll("input[name^=points_]"))
-      .filter(function (input) { return /^points_\d+$/.test(input.name); })
+      .filter(function (input) { return /^points_\d+$/.test(input.name) && !input.disabled; })
       .sort(function (a, b) { return seatOf(a) - seatOf(b); });
     if (!inputs.length) return;
     var cards = layout.rows * layout.columns;
@@ -191,6 +191,21 @@
   document.addEventListener("input", function (event) {
     var form = event.target.form, helper = form && form.querySelector("[data-layout-helper]");
     if (helper && helper._layoutState && /^points_\d+$/.test(event.target.name)) render(helper._layoutState);
+  });
+
+  // Enter (the keyboard's "next") in a score moves on to the next empty score, as in
+  // Ghost's round form; it saves only a whole hole.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target, form = input.form;
+    if (event.key !== "Enter" || !form || !form.dataset.golfLayout || !/^points_\d+$/.test(input.name || "")) return;
+    var scores = Array.prototype.filter.call(form.querySelectorAll("input[name^=points_]"), function (i) {
+      return /^points_\d+$/.test(i.name) && !i.disabled;
+    });
+    var empty = scores.filter(function (i) { return !i.value.trim(); });
+    if (!empty.length) return;
+    event.preventDefault();
+    var after = empty.filter(function (i) { return scores.indexOf(i) > scores.indexOf(input); })[0];
+    (after || empty[0]).focus();
   });
 
   // The form emptied by a hole kept on the phone (outbox.js), or swapped in anew.

@@ -71,7 +71,7 @@
       });
     }
     return Array.prototype.filter.call(form.querySelectorAll("input[name^=points_]"), function (input) {
-      return /^points_\d+$/.test(input.name);
+      return /^points_\d+$/.test(input.name) && !input.disabled;  // not in the extra hole
     }).map(function (input) {
       var label = input.labels && input.labels[0];
       return {input: input, seat: Number(input.name.slice(7)), name: label ? label.textContent.trim() : input.name};
@@ -102,7 +102,7 @@
       entry.points[field.seat] = value;
       entry.shown.push(field.name + " " + G.formatSigned(value));
     });
-    var called = form.querySelector("input[name=caller]:checked");
+    var called = form.querySelector("input[name=caller]:checked:not(:disabled)");
     entry.caller = called ? Number(called.value) : null;
     if (called) entry.fields.caller = called.value;
   }
@@ -112,7 +112,7 @@
     var entry = {id: newId(), game: form.dataset.game, url: form.action, status: "waiting",
                  number: Number(form.elements.number.value), fields: {}, shown: [], points: []};
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
-      entry.fields[input.name] = input.value;
+      if (!input.disabled) entry.fields[input.name] = input.value;
     });
     if (isGolf(form)) {
       var board = S.attributeData(outboxBox(), "board");
