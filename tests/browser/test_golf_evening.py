@@ -45,6 +45,22 @@ LAYOUTS = (
 KINGS = ["K", "K", "4", "K", "K", "4"]
 
 
+# The chart of running totals as drawn, by the server or by the phone with kept holes.
+CHART = """() => {
+  const svg = document.querySelector('#course svg');
+  if (!svg || svg.closest('figure').hidden) return null;
+  return {
+    rounds: svg.dataset.rounds, top: svg.dataset.top, bottom: svg.dataset.bottom,
+    description: svg.querySelector('desc').textContent.trim(),
+    grid: [...svg.querySelectorAll('.grid > *')].map(e => e.outerHTML),
+    threshold: svg.querySelectorAll('.threshold').length,
+    lines: [...svg.querySelectorAll('g.player')].map(g => [
+      g.getAttribute('class'), g.querySelector('polyline').outerHTML,
+      g.querySelector('.label-mark').getAttribute('d'), g.querySelector('text.name').outerHTML]),
+  };
+}"""
+
+
 def stored(game):
     rounds = Round.objects.filter(game=game, status="active").order_by("number")
     return [[int(s.points) for s in r.scores.order_by("player__position")] for r in rounds]
@@ -150,6 +166,11 @@ def test_a_whole_golf_evening_on_three_phones(live_server, phone, lang, watcher_
     assert kept.count() == 2
     assert t["unsent"] in kept.first.locator("th").inner_text()
 
+    # The chart with the kept holes, below zero where Øyvind went.
+    drawn = keeper.evaluate(CHART)
+    assert drawn["rounds"] == "4" and int(drawn["bottom"]) < 0
+    assert signed(-3) in drawn["description"] and drawn["threshold"] == 0
+
     # A reload without signal: the phone's copy, the kept holes, the same verdict.
     keeper.reload()
     assert keeper.locator("[data-offline-note]").is_visible()
@@ -168,6 +189,7 @@ def test_a_whole_golf_evening_on_three_phones(live_server, phone, lang, watcher_
     assert keeper.locator("table.scores tbody tr.kept").count() == 0
     assert NAMES[0] in keeper.locator(".result").inner_text()
     assert totals(keeper) == [signed(total) for total in final.totals]
+    assert keeper.evaluate(CHART) == drawn  # the server draws what the phone drew
     watcher.locator(".result", has_text=NAMES[0]).wait_for()
     no_sideways_scroll(keeper)
     axe_clean(keeper)

@@ -65,6 +65,23 @@ def kept_rows(page):
     )
 
 
+# The chart of running totals as drawn: the server's (scorepad/golf/_chart.html) and the
+# phone's with kept holes (offline-standings.js) draw the same.
+CHART = """() => {
+  const svg = document.querySelector('#course svg');
+  if (!svg || svg.closest('figure').hidden) return null;
+  return {
+    rounds: svg.dataset.rounds, top: svg.dataset.top, bottom: svg.dataset.bottom,
+    description: svg.querySelector('desc').textContent.trim(),
+    grid: [...svg.querySelectorAll('.grid > *')].map(e => e.outerHTML),
+    threshold: svg.querySelectorAll('.threshold').length,
+    lines: [...svg.querySelectorAll('g.player')].map(g => [
+      g.getAttribute('class'), g.querySelector('polyline').outerHTML,
+      g.querySelector('.label-mark').getAttribute('d'), g.querySelector('text.name').outerHTML]),
+  };
+}"""
+
+
 def save(page):
     page.locator("form.round-form button[type=submit]").click()
 
@@ -136,10 +153,15 @@ def test_two_holes_kept_offline_count_as_the_server_counts_them_and_are_sent_lat
     assert result.is_visible() and NAMES[0] in result.inner_text()
     assert not page.locator("form.round-form").is_visible()
     assert page.errors == []
+    # The chart: no threshold, the kept holes drawn.
+    drawn = page.evaluate(CHART)
+    assert drawn["rounds"] == "3" and drawn["threshold"] == 0
+    assert drawn["bottom"] == "0" and signed(final.totals[0]) in drawn["description"]
     # Back online: both holes are sent, in order, and the server counts them the same.
     with page.expect_navigation():
         page.context.set_offline(False)
     assert outbox(page) == []
+    assert page.evaluate(CHART) == drawn
     assert live_points(game) == [[Decimal(p) for p in hole] for hole in (FIRST_HOLE, second, third)]
 
 

@@ -31,13 +31,12 @@
         else { li.innerHTML = serverState.get(li).html; li.className = serverState.get(li).className; }
       });
     }
-    // Golf's chart (below zero, no threshold) is the server's alone: it stays as sent.
-    var figure = !golf && document.getElementById("course");
+    var figure = document.getElementById("course");
     if (figure && figure.querySelector("svg")) {
       var svg = figure.querySelector("svg");
       if (!serverState.has(svg)) serverState.set(svg, {html: svg.innerHTML, hidden: figure.hidden});
       figure.classList.toggle("provisional", kept.length > 0);
-      if (kept.length) { drawCourse(svg, board, result, t); figure.hidden = false; }
+      if (kept.length && result.running.length) { drawCourse(svg, board, result, t, points); figure.hidden = false; }
       else { svg.innerHTML = serverState.get(svg).html; figure.hidden = serverState.get(svg).hidden; }
     }
     keptRows(board, rounds.slice(board.rounds.length), result, t, points);
@@ -155,19 +154,22 @@
     return "M" + f1(x - r) + "," + f1(y) + arc + " " + f1(d) + ",0" + arc + " " + f1(-d) + ",0z";
   }
 
-  function drawCourse(svg, board, result, t) {
+  // From 0 up, or from below 0 where a total is (Golf's); `formatPoints` writes Golf's
+  // numbers with a real minus sign.
+  function drawCourse(svg, board, result, t, formatPoints) {
     var running = result.running, rounds = running.length, threshold = board.threshold;
     var highest = Math.max.apply(null, running.map(function (totals) { return Math.max.apply(null, totals); }));
-    var reach = Math.max(highest, threshold || 0, 1);
-    var step = NICE_STEPS.filter(function (s) { return reach / s <= 5; })[0] || NICE_STEPS[NICE_STEPS.length - 1];
-    var top = Math.ceil(reach / step) * step;
+    var lowest = Math.min.apply(null, running.map(function (totals) { return Math.min.apply(null, totals); }));
+    var reach = Math.max(highest, threshold || 0, 1), depth = Math.max(-lowest, 0);
+    var step = NICE_STEPS.filter(function (s) { return (reach + depth) / s <= 5; })[0] || NICE_STEPS[NICE_STEPS.length - 1];
+    var top = Math.ceil(reach / step) * step, bottom = -Math.ceil(depth / step) * step || 0;
     function x(number) { return rounds <= 1 ? (LEFT + RIGHT) / 2 : LEFT + (number - 1) * (RIGHT - LEFT) / (rounds - 1); }
-    function y(value) { return BOTTOM - value / top * (BOTTOM - TOP); }
+    function y(value) { return BOTTOM - (value - bottom) / (top - bottom) * (BOTTOM - TOP); }
     var thresholdY = threshold === null ? null : y(threshold);
     var html = "<defs>" + board.names.map(function (_n, seat) {
       return '<marker id="mark-' + seat + '" class="c' + seat % 6 + '" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="8" markerHeight="8" markerUnits="userSpaceOnUse"><path d="' + markerPath(SHAPES[seat % 6], 5, 5) + '"/></marker>';
     }).join("") + '</defs><g class="grid">';
-    for (var v = 0; v <= top; v += step) {
+    for (var v = bottom; v <= top; v += step) {
       if (thresholdY !== null && Math.abs(y(v) - thresholdY) < LABEL_GAP) continue;
       html += '<line x1="' + LEFT + '" x2="' + RIGHT + '" y1="' + f1(y(v)) + '" y2="' + f1(y(v)) + '"/><text x="' + (LEFT - 4) + '" y="' + f1(y(v)) + '" dy="3.5" text-anchor="end">' + formatPoints(v) + "</text>";
     }
@@ -201,6 +203,7 @@
     svg.classList.add("course-svg");  // not on the empty one a page has before its first round
     svg.dataset.rounds = rounds;
     svg.dataset.top = top;
+    if (board.game === "golf") svg.dataset.bottom = bottom;
     desc.textContent = description;
     svg.insertBefore(desc, svg.firstChild);
     svg.insertBefore(title, desc);
