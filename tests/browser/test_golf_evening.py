@@ -61,6 +61,13 @@ CHART = """() => {
 }"""
 
 
+# Each line of the standings as the reader sees it.
+STANDINGS = """() => [...document.querySelectorAll('.standings li')].map(li => [
+  li.className, li.querySelector('.name').textContent, li.querySelector('.total').textContent,
+  [...li.querySelectorAll('.mark')].map(m => m.textContent).join(' '),
+  li.querySelector('.distance') ? li.querySelector('.distance').textContent : ''])"""
+
+
 def stored(game):
     rounds = Round.objects.filter(game=game, status="active").order_by("number")
     return [[int(s.points) for s in r.scores.order_by("player__position")] for r in rounds]
@@ -167,6 +174,7 @@ def test_a_whole_golf_evening_on_three_phones(live_server, phone, lang, watcher_
     assert t["unsent"] in kept.first.locator("th").inner_text()
 
     # The chart with the kept holes, below zero where Øyvind went.
+    provisional_standings = keeper.evaluate(STANDINGS)
     drawn = keeper.evaluate(CHART)
     assert drawn["rounds"] == "4" and int(drawn["bottom"]) < 0
     assert signed(-3) in drawn["description"] and drawn["threshold"] == 0
@@ -190,6 +198,7 @@ def test_a_whole_golf_evening_on_three_phones(live_server, phone, lang, watcher_
     assert NAMES[0] in keeper.locator(".result").inner_text()
     assert totals(keeper) == [signed(total) for total in final.totals]
     assert keeper.evaluate(CHART) == drawn  # the server draws what the phone drew
+    assert keeper.evaluate(STANDINGS) == provisional_standings
     watcher.locator(".result", has_text=NAMES[0]).wait_for()
     no_sideways_scroll(keeper)
     axe_clean(keeper)
