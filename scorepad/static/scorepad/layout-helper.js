@@ -8,6 +8,7 @@
   "use strict";
   var S = window.Scorepad, G = window.GolfScoring, fill = S.fill;
   var OPEN = "golf-layout-helper-open";  // the helper stays open from one hole to the next
+  var states = new WeakMap();  // a helper -> its players' grids and whose is shown
 
   function seatOf(input) { return Number(input.name.slice("points_".length)); }
   function nameOf(input) {
@@ -29,7 +30,7 @@
                  written: inputs.map(function () { return null; }), at: 0, selected: null};
     var empty = inputs.filter(function (input) { return !input.value.trim(); })[0];
     state.at = empty ? inputs.indexOf(empty) : 0;
-    helper._layoutState = state;
+    states.set(helper, state);
     build(state);
     helper.hidden = false;
     try { helper.open = localStorage.getItem(OPEN) === "1"; } catch (e) { /* private mode */ }
@@ -163,7 +164,7 @@
 
   document.addEventListener("click", function (event) {
     var helper = event.target.closest && event.target.closest("[data-layout-helper]");
-    var state = helper && helper._layoutState;
+    var state = helper && states.get(helper);
     if (!state) return;
     var button = event.target.closest("button");
     if (!button || button.disabled) return;
@@ -190,7 +191,7 @@
   // A score typed by hand: the result line and "next player" follow it.
   document.addEventListener("input", function (event) {
     var form = event.target.form, helper = form && form.querySelector("[data-layout-helper]");
-    if (helper && helper._layoutState && /^points_\d+$/.test(event.target.name)) render(helper._layoutState);
+    if (helper && states.has(helper) && /^points_\d+$/.test(event.target.name)) render(states.get(helper));
   });
 
   // Enter (the keyboard's "next") in a score moves on to the next empty score, as in
