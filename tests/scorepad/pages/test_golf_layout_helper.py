@@ -13,7 +13,9 @@ from django.utils import translation
 
 from rules.games.golf.cards import JOKER, VARIANTS, GolfHouse, card_table, every_house
 from scorepad.forms.golf import impossible_text, layout_json
+from scorepad.models import Game
 from scorepad.pages.golf import outbox_texts
+from tests.conftest import url
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
@@ -62,3 +64,19 @@ def test_the_helper_names_every_rank_and_says_everything_in_the_readers_language
         texts = re.compile(r'data-(?:whose|place|empty|given|scores|four|next|cancels)="([^"]*)"')
         assert len(texts.findall(html)) == 8
         assert not set(texts.findall(html)) & set(texts.findall(english))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_golf_game_page_holds_the_helper_in_its_language_with_its_scripts(client, lang):
+    """The game page's kept parts (pages/pagecache.py) and the edit page of a hole."""
+    game = Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", threshold=None)
+    hole = {"number": "1", "points_0": "3", "points_1": "\u22122", "points_2": "9"}
+    assert client.post(url("add-round", game), hole).status_code == 302
+    queen = {"en": 'aria-label="queen">Q<', "nb": 'aria-label="dame">D<'}[lang]
+    for page in (url("game", game, lang), url("edit-round", game, lang, number=1)):
+        for _twice in range(2):  # the second from the kept parts
+            html = client.get(page).content.decode()
+            assert html.count("data-layout-helper") == 1 and queen in html, page
+            assert "scorepad/golf-scoring" in html and "scorepad/layout-helper" in html
+            assert "data-golf-layout=" in html
