@@ -66,6 +66,7 @@ PRECACHED_STATIC = (
     "scorepad/common.js",
     "scorepad/card-helper.js",
     "scorepad/golf-scoring.js",
+    "scorepad/golf-offline.js",
     "scorepad/layout-helper.js",
     "scorepad/new-game.js",
     "scorepad/outbox.js",

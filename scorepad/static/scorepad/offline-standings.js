@@ -8,16 +8,17 @@
   // `entries` are all this game's rounds on the phone, refused ones too; `kept` the
   // waiting ones that count.
   function countKept(list, board, kept, entries, form, t) {
-    var golf = board.game === "golf" && window.GolfScoring;
+    // Golf's holes are counted by golf-offline.js (S.golf), which Golf's pages load.
+    var golf = board.game === "golf" && S.golf;
     var rounds = board.rounds.slice();
     kept.forEach(function (e) {
-      var counted = golf ? golfCounted(e, board, rounds) : e.points;
+      var counted = golf ? golf.counted(e, board, rounds) : e.points;
       if (counted) rounds.push(counted);
     });
-    var count = golf ? golfOutcome : function (b, r) { return window.GhostScoring.outcome(b.names.length, r, b.threshold, b.first_dealer); };
+    var count = golf ? golf.outcome : function (b, r) { return window.GhostScoring.outcome(b.names.length, r, b.threshold, b.first_dealer); };
     var result = count(board, rounds);
     var serverDecided = count(board, board.rounds).finished;
-    var points = golf ? window.GolfScoring.formatSigned : formatPoints;
+    var points = golf ? golf.format : formatPoints;
     var note = list.querySelector("[data-outbox-included]");
     note.hidden = kept.length === 0;
     note.textContent = fill(kept.length === 1 ? list.dataset.includedOne : list.dataset.includedOther, {n: kept.length});
@@ -27,7 +28,7 @@
       standings.querySelectorAll("li").forEach(function (li, i) {
         if (result.totals[i] === undefined) return;
         if (!serverState.has(li)) serverState.set(li, {html: li.innerHTML, className: li.className});
-        if (kept.length) (golf ? golfStanding : standing)(li, i, board, rounds.length, result, t);
+        if (kept.length) (golf ? golf.standing : standing)(li, i, board, rounds.length, result, t);
         else { li.innerHTML = serverState.get(li).html; li.className = serverState.get(li).className; }
       });
     }
@@ -49,7 +50,7 @@
       form.elements.number.value = next;
       var heading = form.querySelector("[data-round-heading]");
       if (heading) heading.textContent = golf && result.extra_hole_pending && t.extra_hole ? t.extra_hole : fill(t.round, {n: next});
-      if (golf) golfPlayers(form, result);
+      if (golf) golf.players(form, result);
       var save = form.querySelector("button[type=submit]");
       if (save && !save.disabled) save.textContent = fill(t.save, {n: next});
       var hint = form.querySelector("[data-deals]");
@@ -235,76 +236,5 @@
       body.appendChild(tr);
     });
     wrap.hidden = !body.rows.length;
-  }
-  // ------------------------------------------------------------------ Golf
-  // A Golf board (its "game" is "golf"): the agreed holes and the extra-hole rule; its
-  // rounds are the server's holes as they count (after the caller penalty), null for a
-  // player not in the extra hole.
-  function golfOutcome(board, holes) {
-    return window.GolfScoring.outcome(board.names.length, holes, board.holes, board.extra_hole, board.first_dealer);
-  }
-  // A kept hole as it counts after the holes `before` it: the caller penalty on the
-  // scores as typed, when the form asked who called (only at a table that plays it,
-  // never at the extra hole); at the extra hole, only the tied players' scores. null: a
-  // hole the game has no room for (it was decided before).
-  function golfCounted(entry, board, before) {
-    if (before.length >= board.holes) {
-      var course = golfOutcome(board, before);
-      if (!course.extra_hole_pending) return null;
-      return entry.points.map(function (p, seat) { return course.extra_players.indexOf(seat) >= 0 ? p : null; });
-    }
-    var whole = entry.points.every(function (p) { return p !== null; });
-    if (typeof entry.caller !== "number" || !whole) return entry.points;
-    return window.GolfScoring.applyCallerPenalty(entry.points, entry.caller).scores;
-  }
-  // The hole form after the kept holes: at an extra hole they lead to, only the tied
-  // players' scores, and nobody is asked who called (the server's form for it is so).
-  function golfPlayers(form, result) {
-    var extra = result.extra_hole_pending;
-    var playing = form.querySelectorAll("input[name^=points_]");
-    var seats = [];
-    playing.forEach(function (input) {
-      var seat = Number(input.name.slice(7)), plays = !extra || result.extra_players.indexOf(seat) >= 0;
-      var entry = input.closest(".player-entry") || input;
-      entry.hidden = !plays;
-      input.disabled = !plays;
-      if (plays) seats.push(seat);
-    });
-    var caller = form.querySelector("input[name=caller]");
-    var group = caller && (caller.closest("fieldset") || caller);
-    if (group) {
-      group.hidden = !!extra;
-      form.querySelectorAll("input[name=caller]").forEach(function (i) { i.disabled = !!extra; });
-    }
-    if (form.dataset.offlinePlaying !== seats.join()) {
-      var first = form.dataset.offlinePlaying === undefined;
-      form.dataset.offlinePlaying = seats.join();
-      if (!first && S.resetLayouts) S.resetLayouts(form);
-    }
-  }
-  // One line of Golf's standings: the lowest total leads; the others, their gap to it.
-  function golfStanding(li, i, board, played, result, t) {
-    var G = window.GolfScoring, n = board.names.length, total = result.totals[i];
-    var open = played > 0 && !result.finished;
-    var leaders = open ? result.leaders : [];
-    li.className = result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
-    var marks = li.querySelector(".marks");
-    if (marks) {
-      marks.textContent = "";
-      [[i === result.next_dealer && !result.finished, "mark", t.deals],
-       [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
-       [result.extra_hole_pending && result.extra_players.indexOf(i) >= 0, "mark", t.plays_extra]]
-        .forEach(function (mark) {
-          if (!mark[0] || !mark[2]) return;
-          var span = marks.appendChild(document.createElement("span"));
-          span.className = mark[1];
-          span.textContent = mark[2];
-        });
-    }
-    li.querySelector(".total").textContent = G.formatSigned(total);
-    // The server writes the gap only behind the lead (scorepad/golf/_standings.html).
-    var gap = li.querySelector(".distance");
-    if (!gap) { gap = li.appendChild(document.createElement("span")); gap.className = "distance"; }
-    gap.textContent = open && result.gaps[i] > 0 && t.behind ? fill(t.behind, {d: G.formatSigned(result.gaps[i])}) : "";
   }
 })();

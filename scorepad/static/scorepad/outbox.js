@@ -44,7 +44,7 @@
       var typed = input.value.trim(), text = typed.replace(",", ".");
       var problem = null;
       if (!text) problem = fill(t.missing, {name: name});
-      else if (isGolf(form)) problem = golfProblem(typed, form, name, t);
+      else if (golfForm(form)) problem = S.golf.problem(typed, form, name, t);
       else if (!new RegExp(S.pageData(form).number).test(typed)) problem = fill(t.not_number, {name: name});
       else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: S.formatPoints(Number(text))});
       if (problem) {
@@ -58,53 +58,15 @@
     return !firstBad;
   }
 
-  // ------------------------------------------------------------------ Golf's holes
-  // A Golf hole form (it carries data-golf-layout): a signed whole number per player, read
-  // as the server reads it (golf-scoring.js), and who called, with the caller penalty.
-  function isGolf(form) { return !!(form.dataset.golfLayout && window.GolfScoring); }
-  // The players' fields in seat order with their names; Ghost's by its entries' markup.
+  // The players' fields in seat order with their names: Ghost's round form; a Golf hole
+  // form's through golf-offline.js (S.golf), which reads and keeps its scores.
+  function golfForm(form) { return S.golf && S.golf.isHoleForm(form); }
   function pointsFields(form) {
-    if (!isGolf(form)) {
-      return Array.prototype.map.call(form.querySelectorAll(".player-entry"), function (entry) {
-        return {input: entry.querySelector("input[inputmode=decimal]"),
-                name: entry.querySelector(".player-name").textContent.trim()};
-      });
-    }
-    return Array.prototype.filter.call(form.querySelectorAll("input[name^=points_]"), function (input) {
-      return /^points_\d+$/.test(input.name) && !input.disabled;  // not in the extra hole
-    }).map(function (input) {
-      var label = input.labels && input.labels[0];
-      return {input: input, seat: Number(input.name.slice(7)), name: label ? label.textContent.trim() : input.name};
-    }).sort(function (a, b) { return a.seat - b.seat; });
-  }
-  // As the server reads a score (forms/golf.py): its pattern, then words.read_signed; a
-  // score no layout makes is refused with the nearest possible ones, as it words it.
-  function golfProblem(typed, form, name, t) {
-    var G = window.GolfScoring, data = S.pageData(form), possible = data.possible || [];
-    var value = data.number && !new RegExp(data.number).test(typed) ? null : G.readSigned(typed);
-    if (value === null) return fill(t.not_number, {name: name});
-    if (possible.indexOf(value) >= 0) return null;
-    if (!t.nearest_one || !possible.length) return fill(t.impossible, {name: name, value: G.formatSigned(value)});
-    var distance = Math.min.apply(null, possible.map(function (p) { return Math.abs(p - value); }));
-    var nearest = possible.filter(function (p) { return Math.abs(p - value) === distance; })
-      .sort(function (a, b) { return a - b; });
-    return fill(nearest.length === 1 ? t.nearest_one : t.nearest_other,
-                {name: name, value: G.formatSigned(value), nearest: S.andList(nearest.map(G.formatSigned))});
-  }
-  // A kept Golf hole: the scores by seat (null for a player not in this hole, as in the
-  // extra hole), who called (null: nobody chosen, or no caller penalty at this table).
-  function golfHole(form, entry, players) {
-    var G = window.GolfScoring;
-    entry.points = [];
-    for (var seat = 0; seat < players; seat++) entry.points.push(null);
-    pointsFields(form).forEach(function (field) {
-      var value = G.readSigned(field.input.value);
-      entry.points[field.seat] = value;
-      entry.shown.push(field.name + " " + G.formatSigned(value));
+    if (golfForm(form)) return S.golf.fields(form);
+    return Array.prototype.map.call(form.querySelectorAll(".player-entry"), function (entry) {
+      return {input: entry.querySelector("input[inputmode=decimal]"),
+              name: entry.querySelector(".player-name").textContent.trim()};
     });
-    var called = form.querySelector("input[name=caller]:checked:not(:disabled)");
-    entry.caller = called ? Number(called.value) : null;
-    if (called) entry.fields.caller = called.value;
   }
 
   function keep(form) {
@@ -114,9 +76,9 @@
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
       if (!input.disabled) entry.fields[input.name] = input.value;
     });
-    if (isGolf(form)) {
+    if (golfForm(form)) {
       var board = S.attributeData(outboxBox(), "board");
-      golfHole(form, entry, board.names ? board.names.length : pointsFields(form).length);
+      S.golf.keep(form, entry, board.names ? board.names.length : pointsFields(form).length);
     } else {
       form.querySelectorAll(".player-entry").forEach(function (row) {
         // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.

@@ -15,7 +15,7 @@ from rules.games.golf.cards import JOKER, VARIANTS, GolfHouse, card_table, every
 from scorepad.forms.golf import impossible_text, layout_json
 from scorepad.models import Game
 from scorepad.pages.golf import outbox_texts
-from tests.conftest import url
+from tests.conftest import page_weight, url
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
@@ -80,3 +80,16 @@ def test_a_golf_game_page_holds_the_helper_in_its_language_with_its_scripts(clie
             assert html.count("data-layout-helper") == 1 and queen in html, page
             assert "scorepad/golf-scoring" in html and "scorepad/layout-helper" in html
             assert "data-golf-layout=" in html
+
+
+@pytest.mark.django_db
+def test_a_golf_game_page_weight(client):
+    game = Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", threshold=None)
+    for number in range(1, 4):
+        hole = {"number": str(number), "points_0": "\u22123", "points_1": "4", "points_2": "9"}
+        assert client.post(url("add-round", game), hole).status_code == 302
+    total, requests = page_weight(client, url("game", game, "nb"))
+    # Ghost's page (tests/scorepad/pages/test_board.py) and the layout helper: Golf's
+    # scoring, its offline holes and the helper instead of Ghost's scoring and card helper.
+    assert total <= 56 * 1024, f"the Golf game page weighs {total} bytes"
+    assert requests <= 12
