@@ -1,11 +1,13 @@
 """Golf's holes kept on the phone without a connection (outbox.js, offline-standings.js,
-golf-scoring.js) on a Golf game's page: a hole counted with the layout helper and typed
-scores, who called, kept with the scores as typed and the caller, and counted at once as
-the server counts it: the caller penalty, the standings (the lowest total leads, the
-others' gap to it), the kept row of the table, the deal, and the game decided after its
-last hole. Back online, the holes are sent and stored as the server counts them. A typed
-score is read as the server reads it ("-2", "−2", "–2"); a score no layout makes is
-refused on the phone in the server's words, with the nearest possible scores.
+golf-offline.js, golf-scoring.js) on a Golf game's page: a hole counted with the layout
+helper and typed scores, who called, kept with the scores as typed and the caller, and
+counted at once as the server counts it: the caller penalty, the standings (the lowest
+total leads, the others' gap to it), the kept row of the table, the deal, and the game
+decided after its last hole. Back online, the holes are sent and stored as the server
+counts them. A typed score is read as the server reads it ("-2", "−2", "–2"); a score no
+layout makes is refused on the phone in the server's words, with the nearest possible
+scores. Kept holes that tie the game lead to the extra hole for the tied; a hole is
+changed on its edit page with the helper.
 """
 
 from decimal import Decimal
