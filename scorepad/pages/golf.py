@@ -71,8 +71,8 @@ def penalty_note(game, rnd, fmt) -> str:
 @lru_cache
 def round_data(house: cards.GolfHouse, players: int, language: str) -> dict:
     """What the page's scripts read (json_script "round-data"): the card table, the
-    possible hole scores for this many players, what the server takes as a score, and
-    the words for holes kept on the phone."""
+    possible hole scores for this many players, what the server takes as a score, the
+    cards of each rank in their decks, and the words for holes kept on the phone."""
     possible = scoring.possible_hole_scores(house.scoring(), players)
     return {
         "game": "golf",
@@ -80,6 +80,9 @@ def round_data(house: cards.GolfHouse, players: int, language: str) -> dict:
         "possible": sorted(possible),
         "number": f"^(?:{SCORE_PATTERN})$",
         "layout": json.loads(layout_json(house)),
+        # For the layout helper: how many of each rank the decks of this many players
+        # hold, so that a rank all of whose cards are laid out is no longer offered.
+        "copies": cards.copies_in(cards.decks_for(players), house.jokers),
         "texts": outbox_texts(language),
     }
 

@@ -20,6 +20,8 @@
     var helper = form.querySelector("[data-layout-helper]");
     if (!helper || !form.dataset.golfLayout) return;
     var layout = JSON.parse(form.dataset.golfLayout);
+    // The cards of each rank in the decks of this game's player count (the round data).
+    layout.copies = layout.copies || S.pageData(form).copies;
     var inputs = Array.prototype.slice.call(form.querySelectorAll("input[name^=points_]"))
       .filter(function (input) { return /^points_\d+$/.test(input.name) && !input.disabled; })
       .sort(function (a, b) { return seatOf(a) - seatOf(b); });

@@ -15,6 +15,7 @@ from rules.games.golf.cards import JOKER, VARIANTS, GolfHouse, card_table, every
 from scorepad.forms.golf import impossible_text, layout_json
 from scorepad.models import Game
 from scorepad.pages.golf import outbox_texts
+from scorepad.pages.golf import round_data as golf_round_data
 from tests.conftest import page_weight, url
 
 
@@ -93,3 +94,10 @@ def test_a_golf_game_page_weight(client):
     # scoring, its offline holes and the helper instead of Ghost's scoring and card helper.
     assert total <= 56 * 1024, f"the Golf game page weighs {total} bytes"
     assert requests <= 12
+
+
+@pytest.mark.parametrize(("players", "decks"), [(2, 1), (4, 1), (5, 2), (9, 3), (12, 3)])
+def test_the_page_gives_the_helper_the_cards_of_each_rank_in_its_decks(players, decks):
+    copies = golf_round_data(GolfHouse(jokers="pagat"), players, "en")["copies"]
+    assert copies == {**dict.fromkeys("A23456789TJQK", 4 * decks), JOKER: 2 * decks}
+    assert JOKER not in golf_round_data(GolfHouse(), players, "en")["copies"]
