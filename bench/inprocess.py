@@ -5,7 +5,8 @@ file (as a phone posts them: CSRF cookie and token, no JavaScript, 302 back), ov
 games in turn, and prints the CPU time of one round entry: the least and the lower
 quartile of twelve slices. `--profile` adds cProfile's list of where the time goes.
 `ROOT=/path/to/another/checkout` measures that checkout with this one's venv, so that
-two versions can be timed one after the other. Nothing here is a test.
+two versions can be timed one after the other. `GAME=golf` times a hole of Golf instead
+(eighteen-hole games, a negative score among the two). Nothing here is a test.
 """
 
 import cProfile
@@ -23,6 +24,7 @@ ROOT = Path(os.environ.get("ROOT", Path(__file__).resolve().parent.parent))
 ENTRIES = 3000
 SLICES = 12
 GAMES = 256
+GAME = os.environ.get("GAME", "ghost")
 
 
 def setup():
@@ -54,9 +56,11 @@ def main():
     from scorepad.models import Game
 
     app = get_wsgi_application()
-    games = [
-        Game.create_with_players(["Anna", "Bo"], threshold=500).edit_token for _ in range(GAMES)
-    ]
+    table = (
+        {"threshold": 500} if GAME == "ghost" else {"game": GAME, "threshold": None, "holes": 18}
+    )
+    scores = ("1", "2") if GAME == "ghost" else ("-2", "5")
+    games = [Game.create_with_players(["Anna", "Bo"], **table).edit_token for _ in range(GAMES)]
     numbers = dict.fromkeys(games, 0)
     csrf = secrets.token_hex(16)
     turn = 0
@@ -67,7 +71,12 @@ def main():
         turn += 1
         number = numbers[token] + 1
         body = urllib.parse.urlencode(
-            {"csrfmiddlewaretoken": csrf, "number": number, "points_0": "1", "points_1": "2"}
+            {
+                "csrfmiddlewaretoken": csrf,
+                "number": number,
+                "points_0": scores[0],
+                "points_1": scores[1],
+            }
         ).encode()
         environ = {
             "REQUEST_METHOD": "POST",
@@ -104,7 +113,7 @@ def main():
         slices.append((time.process_time() - start) / (ENTRIES // SLICES) * 1000)
     slices.sort()
     print(
-        f"round entry in process ({ROOT.name}): CPU {slices[0]:.3f} ms least, "
+        f"{GAME} round entry in process ({ROOT.name}): CPU {slices[0]:.3f} ms least, "
         f"{slices[SLICES // 4]:.3f} ms lower quartile, over {ENTRIES} entries"
     )
     if "--profile" in sys.argv:
@@ -113,7 +122,7 @@ def main():
         for _ in range(1000):
             post()
         profile.disable()
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(int(os.environ.get("LINES", 40)))
 
 
 if __name__ == "__main__":

@@ -194,18 +194,42 @@ class LossThreshold:
 
 @dataclass(frozen=True)
 class FixedRounds:
-    """A set number of rounds (Golf's holes): then the lowest total wins, ties share."""
+    """A set number of rounds (Golf's holes): then the lowest total wins, ties share.
+    With `extra_round` a tie after the last round is settled by one more round that only
+    the tied players play: its lowest score wins among them (tied again: shared), and it
+    is not added to the totals. The totals handed to `decide` and `decided` are those of
+    the rounds that count (`counts`)."""
 
     rounds: int
     threshold: int | None = None
+    extra_round: bool = False
+
+    def counts(self, number: int) -> bool:
+        """Whether round `number` (1-based) adds to the totals."""
+        return number <= self.rounds
+
+    def playing(self, number: int, totals: list[Decimal]) -> list[int] | None:
+        """The seats that play round `number` after these totals; None: everyone."""
+        if self.extra_round and number == self.rounds + 1:
+            tied = lowest(totals)
+            return tied if len(tied) > 1 else None
+        return None
 
     def decided(self, totals: list[Decimal], played: int) -> bool:
-        return played >= self.rounds
+        if played != self.rounds:
+            return played > self.rounds
+        return not (self.extra_round and len(lowest(totals)) > 1)
 
     def decide(self, totals: list[Decimal], played: int, last: list[Decimal]) -> Decision | None:
         if played < self.rounds:
             return None
-        return Decision([], lowest(totals))
+        tied = lowest(totals)
+        if played == self.rounds:
+            if self.extra_round and len(tied) > 1:
+                return None
+            return Decision([], tied)
+        best = min(last[i] for i in tied)
+        return Decision([], [i for i in tied if last[i] == best])
 
 
 # ------------------------------------------------------------------ the protocol

@@ -25,6 +25,8 @@ app_name = "scorepad"
 
 urlpatterns = [
     path(pgettext_lazy("url", "scorepad/"), views.start, name="start"),
+    # Another game's new-game page: the game is chosen before its form (no script needed).
+    path(pgettext_lazy("url", "scorepad/new/<slug:game>/"), views.start_game, name="start-game"),
     path(pgettext_lazy("url", "scorepad/g/<token:token>/"), views.game_page, name="game"),
     path(
         pgettext_lazy("url", "scorepad/g/<token:token>/round/"), views.add_round, name="add-round"

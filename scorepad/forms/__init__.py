@@ -129,30 +129,38 @@ class NewGameForm(HouseFields):
                 self.add_error("player_count", too_many_players(variant, more=True))
             elif not more and count > variant.max_players:
                 self.add_error("variant", too_many_players(variant, more=False))
-        if count:
-            names = []
-            for seat in range(count):
-                name = tidy_name(data.get(f"name_{seat}", ""))
-                if name and not has_visible_letter(name):
-                    self.add_error(
-                        f"name_{seat}",
-                        gettext("A name needs at least one letter or digit."),
-                    )
-                names.append(name or gettext("Player %(n)s") % {"n": seat + 1})
-            seen = set()
-            for seat, name in enumerate(names):
-                key = same_name_key(name)
-                if key in seen:
-                    self.add_error(
-                        f"name_{seat}",
-                        gettext("Two players are called %(name)s. Give them different names.")
-                        % {"name": name},
-                    )
-                seen.add(key)
-            data["names"] = names
-            if data.get("first_dealer") is not None and data["first_dealer"] >= count:
-                self.add_error("first_dealer", gettext("The dealer must be one of the players."))
+        clean_players(self, data, count)
         return data
+
+
+def clean_players(form, data: dict, count: int | None) -> None:
+    """The names of the first `count` seats (an empty one: "Player 3"), each with a letter
+    or digit and different from the others, into `data["names"]`; the first dealer one
+    of them. Every game's new-game form."""
+    if not count:
+        return
+    names = []
+    for seat in range(count):
+        name = tidy_name(data.get(f"name_{seat}", ""))
+        if name and not has_visible_letter(name):
+            form.add_error(
+                f"name_{seat}",
+                gettext("A name needs at least one letter or digit."),
+            )
+        names.append(name or gettext("Player %(n)s") % {"n": seat + 1})
+    seen = set()
+    for seat, name in enumerate(names):
+        key = same_name_key(name)
+        if key in seen:
+            form.add_error(
+                f"name_{seat}",
+                gettext("Two players are called %(name)s. Give them different names.")
+                % {"name": name},
+            )
+        seen.add(key)
+    data["names"] = names
+    if data.get("first_dealer") is not None and data["first_dealer"] >= count:
+        form.add_error("first_dealer", gettext("The dealer must be one of the players."))
 
 
 def players_hint() -> str:
@@ -382,6 +390,15 @@ class RoundForm(FocusFirstProblem, forms.Form):
 
     def points(self) -> list[Decimal]:
         return [self.cleaned_data[f"points_{seat}"] for seat in range(len(self.players))]
+
+    def caller(self) -> int | None:
+        """Who went out first: a Golf hole's (scorepad/forms/golf.py); a round of Ghost
+        has none."""
+        return None
+
+    def written(self) -> tuple:
+        """The scores as written where a rule changed them: none in Ghost."""
+        return ()
 
     def hands(self) -> list[str]:
         return [self.cleaned_data.get(f"cards_{seat}", "") for seat in range(len(self.players))]

@@ -74,6 +74,7 @@ class Chart:
     bottom: float = HEIGHT - BOTTOM
     label_x: float = WIDTH - LABEL_ROOM + 8
     shapes: tuple[str, ...] = field(default=SHAPES)
+    bottom_value: Decimal = Decimal(0)  # the value at the bottom: below 0 where a total is
 
     def x(self, number: int) -> float:
         """The x of round `number` (1-based)."""
@@ -82,7 +83,9 @@ class Chart:
         return self.left + (number - 1) * (self.right - self.left) / (self.rounds - 1)
 
     def y(self, value: Decimal | int) -> float:
-        return self.bottom - float(value) / float(self.top_value) * (self.bottom - self.top)
+        span = self.top_value - self.bottom_value
+        share = float(Decimal(value) - self.bottom_value) / float(span)
+        return self.bottom - share * (self.bottom - self.top)
 
 
 def nice_step(top: Decimal, ticks: int = 5) -> int:
@@ -124,13 +127,15 @@ def course(
     fmt: Callable[[Decimal | int], str],
 ) -> Chart | None:
     """The chart of running totals (`Outcome.running`, one list per live round); None
-    before the first round."""
+    before the first round. From 0 up, or from below 0 where a total is (Golf's)."""
     if not running:
         return None
     highest = max(max(totals) for totals in running)
+    depth = max(-min(min(totals) for totals in running), Decimal(0))
     reach = max(highest, Decimal(threshold or 0), Decimal(1))
-    step = nice_step(reach)
+    step = nice_step(reach + depth)
     top_value = Decimal(math.ceil(reach / step) * step)
+    bottom_value = -Decimal(math.ceil(depth / step) * step)
     chart = Chart(
         lines=[],
         rounds=len(running),
@@ -139,13 +144,14 @@ def course(
         threshold_y=None,
         x_ticks=[],
         y_ticks=[],
+        bottom_value=bottom_value,
     )
     if threshold is not None:
         chart.threshold_y = chart.y(threshold)
     # No number on the side crowds the threshold's own label.
     chart.y_ticks = [
         (chart.y(v), fmt(v))
-        for v in range(0, int(top_value) + 1, step)
+        for v in range(int(bottom_value), int(top_value) + 1, step)
         if chart.threshold_y is None or abs(chart.y(v) - chart.threshold_y) >= LABEL_GAP
     ]
     every = max(1, -(-chart.rounds // 10))  # at most ten round numbers along the bottom

@@ -16,7 +16,23 @@ from decimal import Decimal
 
 from rules.game import Ending, LossThreshold, highest, lowest
 
-__all__ = ["Outcome", "dealer_for_round", "finished", "highest", "lowest", "outcome"]
+__all__ = ["Outcome", "dealer_for_round", "finished", "highest", "lowest", "outcome", "played"]
+
+
+def played(points) -> list[int]:
+    """The seats with the lowest score of one round, among those who played it."""
+    best = min(p for p in points if p is not None)
+    return [i for i, p in enumerate(points) if p == best]
+
+
+def _counts(ending: Ending, number: int) -> bool:
+    counts = getattr(ending, "counts", None)
+    return counts is None or counts(number)
+
+
+def _playing(ending: Ending, number: int, totals: list[Decimal]) -> list[int] | None:
+    playing = getattr(ending, "playing", None)
+    return None if playing is None else playing(number, totals)
 
 
 def ending_of(ending: Ending | int | None) -> Ending:
@@ -45,6 +61,8 @@ class Outcome:
     finished_after: int | None = None  # 1-based round number that decided the game
     losers: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
+    # Who plays the next round (None: everyone): Golf's extra hole is the tied players'.
+    playing: list[int] | None = None
 
     @property
     def finished(self) -> bool:
@@ -56,7 +74,16 @@ class Outcome:
 
     @property
     def next_starter(self) -> int:
+        """The player after the dealer; in a round only some play, the first of them."""
+        for step in range(1, self.players + 1):
+            seat = (self.next_dealer + step) % self.players
+            if self.playing is None or seat in self.playing:
+                return seat
         return (self.next_dealer + 1) % self.players
+
+    def gap(self, player: int) -> Decimal:
+        """Points behind the lowest total (0 for a leader)."""
+        return self.totals[player] - min(self.totals)
 
     def distance(self, player: int) -> Decimal:
         """Points a player may still take before reaching the threshold."""
@@ -71,8 +98,10 @@ def finished(rounds: list[list[Decimal]], ending: Ending | int | None) -> bool:
     has been decided once its totals now are at the threshold."""
     if not rounds:
         return False
-    totals = [sum(column) for column in zip(*rounds, strict=True)]
-    return ending_of(ending).decided(totals, len(rounds))
+    ending = ending_of(ending)
+    counted = [r for number, r in enumerate(rounds, 1) if _counts(ending, number)]
+    totals = [sum(column) for column in zip(*counted, strict=True)] if counted else []
+    return ending.decided(totals or [Decimal(0)] * len(rounds[0]), len(rounds))
 
 
 def outcome(
@@ -89,10 +118,11 @@ def outcome(
     for number, points in enumerate(rounds, start=1):
         if len(points) != players:
             raise ValueError(f"round {number} has {len(points)} totals for {players} players")
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        if _counts(ending, number):
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
         result.rounds.append(list(points))
         result.running.append(totals)
-        result.round_winners.append(lowest(points))
+        result.round_winners.append(played(points))
         if result.finished_after is not None:
             continue
         decision = ending.decide(totals, number, list(points))
@@ -100,4 +130,6 @@ def outcome(
             result.finished_after = number
             result.losers, result.winners = decision.losers, decision.winners
     result.totals = totals
+    if not result.finished:
+        result.playing = _playing(ending, len(rounds) + 1, totals)
     return result

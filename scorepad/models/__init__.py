@@ -1,7 +1,9 @@
 """A game on the scorepad: players, rounds and the scores of each round. Its rules are
-its game's (`Game.game` names it in the registry rules/games; Ghost the only one yet):
-the game object says what its table is, which totals a round may hold and what ends the
-game (rules/game.py). The columns of a table's choices are Ghost's.
+its game's (`Game.game` names it in the registry rules/games: Ghost or Golf): the game
+object says what its table is, which totals a round may hold and what ends the game
+(rules/game.py). The columns of a table's choices are named as the fields of the game's
+`House`, so its `house_of` reads them; the scorepad's own part of each game (its forms,
+templates and words) is `Game.pad` (scorepad/pads.py).
 
 Every change to a game's rounds is one method of `Game` (add, edit, undo, restore,
 rematch). Each decides on the game as read and writes in one short transaction that
@@ -26,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from rules import games
 from rules.game import Ending
 from rules.games.ghost import cards  # Ghost's choices, the columns of a table below
+from rules.games.golf import cards as golf_cards  # Golf's
 from scorepad.logic import chart, scoring
 from scorepad.models.changes import Change, Result, RoundChanges  # noqa: F401  (Result: for importers)
 from scorepad.models.querysets import GameQuerySet
@@ -48,6 +51,9 @@ MAX_RENAMES = 60
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
+# The columns of Golf's table (a rematch plays the same), named as `GolfHouse`'s fields.
+GOLF_TABLE = ("jokers", "four_of_a_kind", "caller_penalty", "extra_hole", "holes", "flip")
+
 
 def row_mark(when) -> int:
     """A row's creation time in whole microseconds: with its id, what names one row for
@@ -67,10 +73,11 @@ class Game(RoundChanges, GameReading, models.Model):
     game = models.CharField(max_length=20, default=games.DEFAULT_KEY)
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     watch_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    # The variants the scorepad offers, from rules.cards; their names live in the rules data.
+    # The variants the scorepad offers, each game's; their names live in the rules data.
     variant = models.CharField(
         max_length=20,
-        choices=[(v.key, v.key) for v in cards.SCOREPAD_VARIANTS],
+        choices=[(v.key, v.key) for v in cards.SCOREPAD_VARIANTS]
+        + [(key, key) for key in golf_cards.VARIANTS],
         default=cards.STANDARD.key,
     )
     jack_value = models.DecimalField(max_digits=3, decimal_places=1, default=cards.JACK_HALF)
@@ -81,6 +88,18 @@ class Game(RoundChanges, GameReading, models.Model):
     threshold = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Loss threshold; empty for a single round."
     )
+    # Golf's table (rules/games/golf/cards.py, `GolfHouse`); a Ghost game keeps the
+    # defaults. `variant` and `first_dealer` are every game's.
+    jokers = models.CharField(
+        max_length=12, null=True, blank=True, choices=[(k, k) for k in golf_cards.JOKER_READINGS]
+    )
+    four_of_a_kind = models.CharField(
+        max_length=12, null=True, blank=True, choices=[(k, k) for k in golf_cards.FOUR_OF_A_KIND]
+    )
+    caller_penalty = models.BooleanField(default=False)
+    extra_hole = models.BooleanField(default=False)
+    holes = models.PositiveSmallIntegerField(default=golf_cards.HOLES)
+    flip = models.BooleanField(default=False)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     # Bumped by every change: the watch poll compares it, forms carry it.
     version = models.PositiveIntegerField(default=0)
@@ -116,6 +135,12 @@ class Game(RoundChanges, GameReading, models.Model):
                 ),
                 name="threshold_in_range",
             ),
+            models.CheckConstraint(
+                condition=Q(
+                    holes__gte=golf_cards.HOLE_RANGE[0], holes__lte=golf_cards.HOLE_RANGE[1]
+                ),
+                name="holes_in_range",
+            ),
         ]
 
     def __str__(self):
@@ -124,6 +149,8 @@ class Game(RoundChanges, GameReading, models.Model):
     @classmethod
     @transaction.atomic
     def create_with_players(cls, names: list[str], **fields) -> "Game":
+        # each game's own default variant (the column's default is the default game's)
+        fields.setdefault("variant", games.get(fields.get("game")).default_variant)
         game = cls.objects.create(**fields)
         Player.objects.bulk_create(
             Player(game=game, position=seat, name=name) for seat, name in enumerate(names)
@@ -163,6 +190,14 @@ class Game(RoundChanges, GameReading, models.Model):
         return games.get(self.game)
 
     @property
+    def pad(self):
+        """The scorepad's own part of the game played: its forms, templates and words
+        (scorepad/pads.py)."""
+        from scorepad import pads  # its forms import this module
+
+        return pads.get(self.game)
+
+    @property
     def rules_variant(self):
         return self.rules.variants[self.variant]
 
@@ -177,8 +212,8 @@ class Game(RoundChanges, GameReading, models.Model):
         return self.rules.house_of(self, len(self.player_list))
 
     def possible_totals(self) -> frozenset[Decimal]:
-        """The totals one player's round may hold (the player count does not matter)."""
-        return self.rules.possible_totals(self.rules.house_of(self, None))
+        """The totals one player's round may hold at this table with these players."""
+        return self.pad.possible_totals(self)
 
     def ending(self) -> Ending:
         """What ends this game and who wins, as its game object says for its table."""
@@ -197,12 +232,22 @@ class Game(RoundChanges, GameReading, models.Model):
         """Whether the game is decided: what a change asks, for less than `outcome()`."""
         return scoring.finished([r.points for r in self.live_rounds], self.ending())
 
+    def playing_in(self, number: int) -> list[int] | None:
+        """The seats that play round `number` (None: everyone), from the live rounds
+        before it: Golf's extra hole is played by the tied players only."""
+        ending = self.ending()
+        if getattr(ending, "playing", None) is None:
+            return None
+        before = [r.points for r in self.live_rounds[: number - 1]]
+        result = scoring.outcome(len(self.player_list), before, ending, self.first_dealer)
+        return ending.playing(number, result.totals) if len(before) == number - 1 else None
+
     def course(self, fmt, result: scoring.Outcome | None = None) -> chart.Chart | None:
         """Every player's running total after each live round as a chart's geometry,
         numbers written by `fmt` (None before the first round)."""
         result = result or self.outcome()
         names = [p.name for p in self.player_list]
-        return chart.course(names, result.running, self.threshold, fmt)
+        return chart.course(names, result.running, result.threshold, fmt)
 
     @cached_property
     def rematch_game(self) -> "Game | None":
@@ -283,6 +328,8 @@ class Round(models.Model):
     # The id a phone gave the round when it was typed (offline entry): a resend of the
     # same id is the same round.
     client_id = models.CharField(max_length=40, null=True, blank=True)
+    # Golf with the caller penalty: the seat of the player who went out first.
+    caller = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)
 
@@ -311,6 +358,9 @@ class Score(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="scores")
     points = models.DecimalField(max_digits=5, decimal_places=1)
     cards = models.CharField(max_length=60, blank=True)
+    # What the player wrote where a rule changed it (Golf's caller penalty): `points`
+    # is what counts. None where the two are the same.
+    written = models.DecimalField(max_digits=5, decimal_places=1, null=True, blank=True)
 
     class Meta:
         ordering = ["player_id"]

@@ -115,15 +115,36 @@ class RoundChanges:
         )
         return bool(rows.update(version=self.version + 1, updated_at=now))
 
-    def _store(self, number: int, points, hands, client_id=None) -> "models.LiveRound":
-        rnd = models.Round.objects.create(game_id=self.pk, number=number, client_id=client_id)
-        models.Score.objects.bulk_create(
-            models.Score(round_id=rnd.pk, player_id=player.pk, points=pts, cards=hand)
-            for player, pts, hand in zip(self.player_list, points, hands, strict=True)
+    def _store(
+        self, number: int, points, hands, client_id=None, caller=None, written=()
+    ) -> "models.LiveRound":
+        """One round row and a score per player who played it (None: did not play, as
+        in Golf's extra hole); `written` the scores as written where a rule changed
+        them, `caller` the seat of Golf's caller."""
+        rnd = models.Round.objects.create(
+            game_id=self.pk, number=number, client_id=client_id, caller=caller
         )
-        # As the database gives it back: one decimal place.
-        stored = tuple(Decimal(p).quantize(TENTH) for p in points)
-        return models.LiveRound(rnd.pk, number, stored, tuple(hands), client_id or "")
+        written = tuple(written) or (None,) * len(points)
+        models.Score.objects.bulk_create(
+            models.Score(
+                round_id=rnd.pk,
+                player_id=player.pk,
+                points=pts,
+                cards=hand,
+                written=None if wrote == pts else wrote,  # kept only where changed
+            )
+            for player, pts, hand, wrote in zip(
+                self.player_list, points, hands, written, strict=True
+            )
+            if pts is not None
+        )
+
+        def tenth(value):  # as the database gives it back: one decimal place
+            return None if value is None else Decimal(value).quantize(TENTH)
+
+        stored = tuple(tenth(p) for p in points)
+        kept = tuple(tenth(w) for w in written) if any(w is not None for w in written) else ()
+        return models.LiveRound(rnd.pk, number, stored, tuple(hands), client_id or "", caller, kept)
 
     def _rows_full(self) -> bool:
         """Every change writes at most one row and moves the version on by one, so a game
@@ -133,10 +154,17 @@ class RoundChanges:
         )
 
     def add_round(
-        self, number: int, points: list[Decimal], hands: list[str], client_id: str | None = None
+        self,
+        number: int,
+        points: list[Decimal],
+        hands: list[str],
+        client_id: str | None = None,
+        caller: int | None = None,
+        written=(),
     ) -> Change:
         """Store round `number`, which must be the next one. A resend is recognised by its
-        `client_id` (the phone's id for the round) or, without one, by equal numbers."""
+        `client_id` (the phone's id for the round) or, without one, by equal numbers.
+        `caller` and `written`: see `_store`."""
 
         def decide(game):
             if client_id:
@@ -155,7 +183,10 @@ class RoundChanges:
                 return Change(Result.FULL, number), None
 
             def write(game):  # the board after: the one decided on and the new round
-                return (*game.live_rounds, game._store(number, points, hands, client_id))
+                return (
+                    *game.live_rounds,
+                    game._store(number, points, hands, client_id, caller, written),
+                )
 
             return Change(Result.SAVED, number), write
 
@@ -168,6 +199,8 @@ class RoundChanges:
         points: list[Decimal],
         hands: list[str],
         made: int | None = None,
+        caller: int | None = None,
+        written=(),
     ) -> Change:
         """Replace live round `number`, but only the row the form was opened on
         (`round_id`, and `made`, its `row_mark`): a version check, so two phones cannot
@@ -182,14 +215,14 @@ class RoundChanges:
                 if models.row_mark(rows.values_list("created_at", flat=True).get()) != made:
                     return Change(Result.CONFLICT, number), None
             if stored.pk != round_id:
-                same = stored.points == tuple(points)
+                same = stored.points == tuple(points) and stored.caller == caller
                 return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number), None
             if game._rows_full():
                 return Change(Result.FULL, number), None
 
             def write(game):
                 mark(stored.pk, "REPLACED")
-                game._store(number, points, hands)  # the board is read again
+                game._store(number, points, hands, None, caller, written)  # read again
 
             return Change(Result.SAVED, number), write
 
@@ -256,6 +289,7 @@ class RoundChanges:
                 start_card=game.start_card,
                 swap_seen=game.swap_seen,
                 threshold=game.threshold,
+                **{name: getattr(game, name) for name in models.GOLF_TABLE},
                 first_dealer=(game.first_dealer + 1) % players,
                 rematch_of=game,
                 series=game.series,

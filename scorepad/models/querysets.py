@@ -93,3 +93,11 @@ class GameQuerySet(models.QuerySet):
     def statistics(self, edit_tokens: list[str]) -> list[stats.PlayerStats]:
         """Per player name across these games (newest first, as "My games" keeps them)."""
         return stats.per_player(self.summaries(edit_tokens), same_name_key)
+
+    def statistics_by_game(self, edit_tokens: list[str]) -> dict[str, list[stats.PlayerStats]]:
+        """The same counted per game played (Golf's totals never mix with Ghost's), by
+        the game's key, in the order the games first appear."""
+        by_game: dict[str, list[Summary]] = {}
+        for summary in self.summaries(edit_tokens):
+            by_game.setdefault(summary.game.game, []).append(summary)
+        return {key: stats.per_player(found, same_name_key) for key, found in by_game.items()}

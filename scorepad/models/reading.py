@@ -19,14 +19,18 @@ BOARD_SECONDS = 600
 
 @dataclass(frozen=True, slots=True)
 class LiveRound:
-    """A round that counts, as the board needs it: one entry per player, in seat order.
-    Frozen, as the boards cache hands every reader the same object."""
+    """A round that counts, as the board needs it: one entry per player, in seat order
+    (None for a player who did not play it: Golf's extra hole). `caller` is the seat of
+    Golf's caller, `written` the scores as written where a rule changed them (else
+    empty). Frozen, as the boards cache hands every reader the same object."""
 
     pk: int
     number: int
-    points: tuple[Decimal, ...]
+    points: tuple[Decimal | None, ...]
     cards: tuple[str, ...]
     client_id: str = ""
+    caller: int | None = None
+    written: tuple[Decimal | None, ...] = ()
 
 
 def boards():
@@ -96,29 +100,50 @@ class GameReading:
         more than everything else on the page.
         """
         seat = {p.pk: i for i, p in enumerate(self.player_list)}
-        rounds: dict[int, tuple[int, str, list[Decimal], list[str]]] = {}
+        rounds: dict[int, tuple] = {}
         rows = (
             models.Score.objects.filter(round__game=self, round__status=models.Round.Status.ACTIVE)
             .order_by("round__number")
             .values_list(
-                "round_id", "round__number", "round__client_id", "player_id", "points", "cards"
+                "round_id",
+                "round__number",
+                "round__client_id",
+                "round__caller",
+                "player_id",
+                "points",
+                "cards",
+                "written",
             )
         )
         size = len(self.player_list)
-        for round_id, number, client_id, player_id, points, cards_text in rows:
+        for round_id, number, client_id, caller, player_id, points, cards_text, written in rows:
             live = rounds.get(round_id)
             if live is None:
                 live = rounds[round_id] = (
                     number,
                     client_id or "",
-                    [Decimal(0)] * size,
+                    [None] * size,
                     [""] * size,
+                    caller,
+                    [None] * size,
                 )
             live[2][seat[player_id]] = points
             live[3][seat[player_id]] = cards_text
+            live[5][seat[player_id]] = written
         return tuple(
-            LiveRound(pk, number, tuple(points), tuple(hands), client_id)
-            for pk, (number, client_id, points, hands) in rounds.items()
+            LiveRound(
+                pk,
+                number,
+                tuple(points),
+                tuple(hands),
+                client_id,
+                caller,
+                # as written: the points where the rule left them as they were
+                tuple(p if w is None else w for p, w in zip(points, written, strict=True))
+                if any(w is not None for w in written)
+                else (),
+            )
+            for pk, (number, client_id, points, hands, caller, written) in rounds.items()
         )
 
     # True for a game built from what this process last saw (`last_seen`), until it is

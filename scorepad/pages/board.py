@@ -156,8 +156,9 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     result = game.outcome()
     names = [p.name for p in players]
     fmt = words.points_formatter(language)
-    edit_label = _("Edit round %(n)s")
+    edit_label = game.pad.text("edit_label", n="%(n)s")
     rows = []
+    note = game.pad.round_note
     for index, rnd in enumerate(game.live_rounds):
         winners = result.round_winners[index]
         rows.append(
@@ -168,19 +169,79 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 else reverse("scorepad:edit-round", args=[game.edit_token, rnd.number]),
                 "edit_label": edit_label % {"n": rnd.number},
                 "cells": [
-                    {"points": fmt(p), "running": fmt(t), "won": i in winners}
+                    {"points": "–" if p is None else fmt(p), "running": fmt(t), "won": i in winners}
                     for i, (p, t) in enumerate(zip(rnd.points, result.running[index], strict=True))
                 ],
+                "note": note(game, rnd, fmt),
                 "after_end": result.finished_after is not None
                 and rnd.number > result.finished_after,
             }
         )
+    standings = game.pad.standings(game, result, fmt)
+    # The score table is cached by what it shows: the game's own token and every row, so
+    # no other game (nor this game after a restore from a backup) can produce the key.
+    table_key = hashlib.blake2b(
+        repr((game.watch_token, names, rows, language, watching)).encode(), digest_size=16
+    ).hexdigest()
+    context = {
+        "game": game,
+        "players": players,
+        "watching": watching,
+        "outcome": result,
+        "rows": rows,
+        "headers": list(zip(names, short_names(names), strict=True)),
+        "table_key": table_key,
+        "standings": standings,
+        "loser_names": [names[i] for i in result.losers],
+        "winner_names": [names[i] for i in result.winners],
+        "playing_names": [names[i] for i in result.playing or ()],
+        "winner_total": fmt(result.totals[result.winners[0]]) if result.winners else "",
+        "next_dealer": names[result.next_dealer],
+        "next_starter": names[result.next_starter],
+        "next_number": game.next_number,
+        "full": len(game.live_rounds) >= MAX_ROUNDS,
+        "max_rounds": MAX_ROUNDS,
+        **settings_context(game),
+        "urls": game_urls(game),
+        **night.course_context(game, result, fmt),
+        **night.series_context(game),
+    }
+    if not watching:
+        pad = game.pad
+        context.update(
+            pad.form_extras(game),
+            round_data=pad.round_data(game, get_language()),
+            outbox_texts=json.dumps(pad.outbox_texts(game, get_language()), ensure_ascii=False),
+            # For the page's script to count the rounds kept on the phone by the same
+            # rules (scoring.js): the players, the rules and the live rounds.
+            board_json=json.dumps(
+                {
+                    "names": names,
+                    "threshold": game.threshold,
+                    "first_dealer": game.first_dealer,
+                    "rounds": [
+                        [None if v is None else float(v) for v in r.points]
+                        for r in game.live_rounds
+                    ],
+                    **pad.board_extra(game),
+                },
+                ensure_ascii=False,
+            ),
+        )
+    context.update(extra)
+    return context
+
+
+def threshold_standings(game: Game, result: scoring.Outcome, fmt) -> list[dict]:
+    """Ghost's standings: each player's total, the distance to the loss threshold, who
+    leads and who is closest to losing."""
+    names = [p.name for p in game.player_list]
     played = bool(game.live_rounds) and not result.finished
     leaders = scoring.lowest(result.totals) if played else []
     open_seats = [i for i in range(len(names)) if i not in leaders]
     closest = scoring.highest(result.totals, open_seats) if played and open_seats else []
     threshold = game.threshold or 0
-    standings = [
+    return [
         {
             "name": name,
             "total": fmt(result.totals[i]),
@@ -199,55 +260,6 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         }
         for i, name in enumerate(names)
     ]
-    # The score table is cached by what it shows: the game's own token and every row, so
-    # no other game (nor this game after a restore from a backup) can produce the key.
-    table_key = hashlib.blake2b(
-        repr((game.watch_token, names, rows, language, watching)).encode(), digest_size=16
-    ).hexdigest()
-    context = {
-        "game": game,
-        "players": players,
-        "watching": watching,
-        "outcome": result,
-        "rows": rows,
-        "headers": list(zip(names, short_names(names), strict=True)),
-        "table_key": table_key,
-        "standings": standings,
-        "loser_names": [names[i] for i in result.losers],
-        "winner_names": [names[i] for i in result.winners],
-        "winner_total": fmt(result.totals[result.winners[0]]) if result.winners else "",
-        "next_dealer": names[result.next_dealer],
-        "next_starter": names[result.next_starter],
-        "next_number": game.next_number,
-        "full": len(game.live_rounds) >= MAX_ROUNDS,
-        "max_rounds": MAX_ROUNDS,
-        **settings_context(game),
-        "urls": game_urls(game),
-        **night.course_context(game, result, fmt),
-        **night.series_context(game),
-    }
-    if not watching:
-        table = game.rules.house_of(game, None)
-        context.update(
-            round_form_extras(game),
-            round_data=round_data(table, game.jack_value, get_language()),
-            outbox_texts=json.dumps(
-                outbox_texts(get_language(), example_total(game.jack_value)), ensure_ascii=False
-            ),
-            # For the page's script to count the rounds kept on the phone by the same
-            # rules (scoring.js): the players, the rules and the live rounds.
-            board_json=json.dumps(
-                {
-                    "names": names,
-                    "threshold": game.threshold,
-                    "first_dealer": game.first_dealer,
-                    "rounds": [[float(v) for v in r.points] for r in game.live_rounds],
-                },
-                ensure_ascii=False,
-            ),
-        )
-    context.update(extra)
-    return context
 
 
 def settings_context(game: Game) -> dict:
@@ -256,6 +268,7 @@ def settings_context(game: Game) -> dict:
         "game": game,
         "variant_name": loader.rules(game.game).variants[game.variant]["name"],
         "jack": words.points_formatter(get_language())(game.jack_value),
+        **game.pad.settings(game),
     }
 
 
@@ -284,12 +297,17 @@ def round_form_context(game: Game, form) -> dict:
         "next_dealer": names[result.next_dealer],
         "next_starter": names[result.next_starter],
         "urls": game_urls(game),
-        **round_form_extras(game),
+        **game.pad.form_extras(game),
     }
 
 
 def rename_context(game: Game, rename_form) -> dict:
-    return {"rename_form": rename_form, "players": game.player_list, "urls": game_urls(game)}
+    return {
+        "game": game,
+        "rename_form": rename_form,
+        "players": game.player_list,
+        "urls": game_urls(game),
+    }
 
 
 def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[dict], bool]:

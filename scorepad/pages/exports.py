@@ -5,7 +5,6 @@ import hashlib
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from rules import words
 from scorepad.models import Game
@@ -19,15 +18,21 @@ def spreadsheet_text(cell: str) -> str:
     return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
+def number_cell(value) -> str:
+    """A score as a spreadsheet reads a number: the reader's decimal mark, and a minus a
+    spreadsheet takes as one (the page shows a real minus sign, −2)."""
+    return "" if value is None else words.format_points(value).replace(words.MINUS, "-")
+
+
 def export_rows(game: Game):
     players = game.player_list
     result = game.outcome()
-    header = [_("Round")] + [spreadsheet_text(p.name) for p in players]
+    header = [str(game.pad.round_word)] + [spreadsheet_text(p.name) for p in players]
     body = [
-        [str(r.number)] + [words.format_points(p) for p in pts]
+        [str(r.number)] + [number_cell(p) for p in pts]
         for r, pts in zip(game.live_rounds, result.rounds, strict=True)
     ]
-    total = [_("Total")] + [words.format_points(t) for t in result.totals]
+    total = [_("Total")] + [number_cell(t) for t in result.totals]
     return header, body, total
 
 
@@ -36,7 +41,7 @@ def export_name(game: Game, extension: str) -> str:
     from its token: nothing counts the site's games. A name with "ø" goes as filename*."""
     tag = hashlib.blake2b(game.watch_token.encode(), digest_size=4).hexdigest()
     day = timezone.localdate(game.created_at).isoformat()
-    stem = pgettext("file name", "ghost")
+    stem = str(game.pad.file_stem)
     return content_disposition_header(True, f"{stem}-{day}-{tag}.{extension}")
 
 
@@ -57,28 +62,31 @@ def json_data(game: Game, watch_url: str) -> dict:
         pts = [None] * len(players)
         for s in rnd.scores.all():
             pts[order[s.player_id]] = {"points": str(s.points), "cards": s.cards}
+            if s.written is not None:  # as written, before Golf's caller penalty
+                pts[order[s.player_id]]["written"] = str(s.written)
         return pts
+
+    def row(rnd):
+        found = {
+            "number": rnd.number,
+            "status": rnd.status,
+            "entered": rnd.created_at.isoformat(),
+            "scores": points_of(rnd),
+        }
+        if rnd.caller is not None:
+            found["caller"] = players[rnd.caller].name
+        return found
 
     return {
         "started": game.created_at.isoformat(),
-        "variant": game.variant,
-        "jack_value": str(game.jack_value),
-        "threshold": game.threshold,
+        **game.pad.json_table(game),
         "first_dealer": game.first_dealer,
         "players": [p.name for p in players],
         "name_changes": [
             {"seat": c.player.position, "from": c.old, "to": c.new, "at": c.at.isoformat()}
             for c in game.name_changes.select_related("player").order_by("at", "pk")
         ],
-        "rounds": [
-            {
-                "number": r.number,
-                "status": r.status,
-                "entered": r.created_at.isoformat(),
-                "scores": points_of(r),
-            }
-            for r in history
-        ],
+        "rounds": [row(r) for r in history],
         "totals": [str(t) for t in result.totals],
         "finished_after_round": result.finished_after,
         "losers": [players[i].name for i in result.losers],

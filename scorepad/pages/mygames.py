@@ -40,13 +40,18 @@ def my_games(request) -> list[dict]:
     """This device's games, newest first, a series as one entry holding its games (newest
     first): players and totals, and who lost if it is over."""
     summaries = Game.objects.summaries(request.session.get(MY_GAMES, []))
-    return [
-        {
-            "games": [listed_game(item) for item in group],
-            "series": night.series_summary(group) if len(group) > 1 else None,
-        }
-        for group in night.group_by_series(summaries)
-    ]
+    entries = []
+    for group in night.group_by_series(summaries):
+        series = night.series_summary(group) if len(group) > 1 else None
+        pad = group[0].game.pad
+        entries.append(
+            {
+                "games": [listed_game(item) for item in group],
+                "series": series,
+                "series_words": [pad.series_word(s) for s in series or ()],
+            }
+        )
+    return entries
 
 
 def listed_game(item) -> dict:
@@ -55,6 +60,7 @@ def listed_game(item) -> dict:
         "game": item.game,
         "players": [(p.name, fmt(item.outcome.totals[i])) for i, p in enumerate(item.players)],
         "rounds": len(item.outcome.rounds),
+        "played": item.game.pad.played_text(len(item.outcome.rounds)),
         "finished": item.outcome.finished,
         "losers": [item.players[i].name for i in item.outcome.losers],
         "winners": [item.players[i].name for i in item.outcome.winners],

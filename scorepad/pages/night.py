@@ -16,7 +16,7 @@ from django.utils import formats, timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from rules import loader, words
+from rules import games, loader, words
 from rules.words import and_list
 from scorepad.logic import chart, names, scoring, stats
 from scorepad.models import Game, NameChange
@@ -33,11 +33,7 @@ def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
     if course is None:
         return {"chart": None, "result_file": result_file(game)}
     totals = ", ".join(f"{line.name} {fmt(line.total)}" for line in course.lines)
-    description = ngettext(
-        "Running totals after %(n)s round: %(totals)s.",
-        "Running totals after %(n)s rounds: %(totals)s.",
-        course.rounds,
-    ) % {"n": course.rounds, "totals": totals}
+    description = game.pad.course_description(course.rounds, totals)
     if game.threshold is not None:
         description += " " + _("The loss threshold is %(t)s.") % {"t": game.threshold}
     return {
@@ -51,7 +47,7 @@ def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
 def result_file(game: Game) -> str:
     """Named like the exports: the game's day and a tag from its watch token."""
     tag = hashlib.blake2b(game.watch_token.encode(), digest_size=4).hexdigest()
-    return f"ghost-{timezone.localdate(game.created_at).isoformat()}-{tag}.png"
+    return f"{game.game}-{timezone.localdate(game.created_at).isoformat()}-{tag}.png"
 
 
 def series_context(game: Game) -> dict:
@@ -111,22 +107,38 @@ def streak_text(row: stats.PlayerStats) -> str:
 
 
 def statistics_rows(edit_tokens: list[str]) -> list[dict]:
+    return [row for section in statistics_sections(edit_tokens) for row in section["rows"]]
+
+
+def statistics_sections(edit_tokens: list[str]) -> list[dict]:
+    """The statistics per game played, each with its own words (rounds, holes)."""
     fmt = words.points_formatter(get_language())
-    return [
-        {
-            "name": row.name,
-            "games": row.games,
-            "lost": row.lost,
-            "won": row.won,
-            "average": fmt(row.average),
-            "best": fmt(row.best),
-            "worst": fmt(row.worst),
-            "rounds": row.rounds,
-            "rounds_won": row.rounds_won,
-            "streak": streak_text(row),
-        }
-        for row in Game.objects.statistics(edit_tokens)
-    ]
+    found = Game.objects.statistics_by_game(edit_tokens)
+    sections = []
+    for key in games.known_keys():
+        if key not in found:
+            continue
+        rows = [
+            {
+                "name": row.name,
+                "games": row.games,
+                "lost": row.lost,
+                "won": row.won,
+                "average": fmt(row.average),
+                "best": fmt(row.best),
+                "worst": fmt(row.worst),
+                "rounds": row.rounds,
+                "rounds_won": row.rounds_won,
+                "streak": streak_text(row),
+            }
+            for row in found[key]
+        ]
+        if rows:
+            pad = Game(game=key).pad
+            sections.append(
+                {"name": games.get(key).names[get_language()], "rows": rows, **pad.stats_words()}
+            )
+    return sections
 
 
 # --------------------------------------------------------------- the result picture
@@ -158,9 +170,21 @@ def picture_names(game: Game) -> list[str]:
 
 
 def headline(game: Game, result: scoring.Outcome, shown: list[str] | None = None) -> str:
-    """Who lost (or, in a single round, who won): the picture's headline, said whole.
-    `shown`: the names as the picture draws them (the players' names where not given)."""
+    """The picture's headline, as the game's scorepad says it (`Game.pad`). `shown`: the
+    names as the picture draws them (the players' names where not given)."""
     shown = shown or [player.name for player in game.player_list]
+    return game.pad.headline(game, result, shown)
+
+
+def winners_headline(game: Game, result: scoring.Outcome, shown: list[str]) -> str:
+    """Golf's: who won, said whole."""
+    return _("%(names)s won the game of Golf") % {
+        "names": and_list([shown[i] for i in result.winners])
+    }
+
+
+def threshold_headline(game: Game, result: scoring.Outcome, shown: list[str]) -> str:
+    """Ghost's: who lost (or, in a single round, who won), said whole."""
     if result.losers:
         return _("%(names)s lost the game of Ghost") % {
             "names": and_list([shown[i] for i in result.losers])
@@ -185,12 +209,17 @@ def draw_result(game: Game, language: str) -> bytes:
         for i in order
     ]
     day = formats.date_format(timezone.localtime(game.created_at), "DAY_FORMAT")
-    rounds = ngettext("%(n)s round", "%(n)s rounds", len(result.rounds)) % {"n": len(result.rounds)}
+    rounds = game.pad.count_text(len(result.rounds))
     subtitle = f"{day} · {loader.variant_name(game.variant, game=game.game)} · {rounds}"
     threshold = fmt(game.threshold) if game.threshold is not None else ""
-    course = chart.course(shown, result.running, game.threshold, fmt)
+    course = chart.course(shown, result.running, result.threshold, fmt)
     return picture.result_png(
-        headline(game, result, shown), subtitle, standings, course, threshold, _("round")
+        headline(game, result, shown),
+        subtitle,
+        standings,
+        course,
+        threshold,
+        str(game.pad.axis_word),
     )
 
 

@@ -14,16 +14,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 
 from ghost_site.context_processors import absolute_url
-from rules import words
+from rules import games, words
 from rules.templatetags import ghost
-from scorepad.forms import (
-    EditRoundForm,
-    NewGameForm,
-    RestoreForm,
-    RoundForm,
-    UndoForm,
-    more_players_text,
-)
+from scorepad import pads
+from scorepad.forms import RestoreForm, RoundForm, UndoForm, more_players_text
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages import exports, pagecache
@@ -41,9 +35,8 @@ from scorepad.views.watch_link import shared_watch_path
 
 
 def round_form(game: Game, data=None) -> RoundForm:
-    return RoundForm(
-        data, game=game, players=game.player_list, initial={"number": game.next_number}
-    )
+    """The game's form for its next round (a hole of Golf: scorepad/pads.py)."""
+    return game.pad.round_form_for(game, data, initial={"number": game.next_number})
 
 
 def game_path(game: Game) -> str:
@@ -63,7 +56,7 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     if rename_form is not None:
         parts = parts.redrawn("rename", rename_context(game, rename_form))
     context = parts.context() | {"conflict": conflict}
-    template = "scorepad/game.html#board" if request.htmx else "scorepad/game.html"
+    template = "scorepad/game.html#board" if request.htmx else game.pad.templates["game"]
     return render(request, template, context, status=status)
 
 
@@ -111,11 +104,8 @@ def refused(request, game, text, form=None, status=409):
     return show_game(request, game, status=status, form=form, conflict=text)
 
 
-def full_text() -> str:
-    return _(
-        "This game holds %(n)s rounds, the most one game can keep. Start a rematch to "
-        "play on; this game stays as it is."
-    ) % {"n": MAX_ROUNDS}
+def full_text(game: Game) -> str:
+    return game.pad.text("full", n=MAX_ROUNDS)
 
 
 # ----------------------------------------------------------------- pages
@@ -124,8 +114,23 @@ def full_text() -> str:
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def start(request):
+    return new_game(request)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
+def start_game(request, game):
+    """The new-game page of a game other than the default (its key in the address)."""
+    if game not in pads.game_keys() or game == games.DEFAULT_KEY:
+        raise Http404("no such game")
+    return new_game(request, game)
+
+
+def new_game(request, game=None):
+    """A new game of the game chosen (the default's page, or another's own page)."""
     status = 200
-    form = NewGameForm(request.POST if request.method == "POST" else None)
+    pad = pads.get(game)
+    form = pad.new_game_form(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         status = 422
         if form.is_valid():
@@ -134,31 +139,45 @@ def start(request):
                 data["names"],
                 data["start_key"],
                 may_start=lambda: new_game_wait(request),
-                variant=data["variant"],
-                jack_value=data["jack_value"],
-                start_card=data["start_card"],
-                swap_seen=data["swap_seen"],
-                threshold=form.threshold_value,
+                game=pad.key,
+                **pad.start_fields(form),
                 first_dealer=data["first_dealer"],
             )
             if change.result is not Result.LIMITED:
                 remember_game(request, change.game)
-                if form.took_more_players:
+                if getattr(form, "took_more_players", False):
                     messages.info(request, more_players_text(data["player_count"]))
                 return redirect("scorepad:game", token=change.game.edit_token)
             messages.error(request, too_many_games_text(change.wait))
             status = 429
-    return render_start(request, form, status)
+    return render_start(request, form, status, pad)
 
 
-def render_start(request, form, status=200):
+def render_start(request, form, status=200, pad=None):
+    pad = pad or pads.get()
     mine = my_games(request)
     context = {
         "form": form,
         "my_games": mine,
         "my_games_count": sum(len(entry["games"]) for entry in mine),  # a series is several
+        "choices": game_choices(pad),
     }
-    return render(request, "scorepad/start.html", context, status=status)
+    return render(request, pad.templates["start"], context, status=status)
+
+
+def game_choices(chosen) -> list[dict]:
+    """The games a new game may be, each with its own start page (no script needed)."""
+    language = get_language()
+    return [
+        {
+            "name": games.get(key).names[language],
+            "url": reverse("scorepad:start")
+            if key == games.DEFAULT_KEY
+            else reverse("scorepad:start-game", kwargs={"game": key}),
+            "chosen": key == chosen.key,
+        }
+        for key in pads.game_keys()
+    ]
 
 
 @require_safe
@@ -180,41 +199,44 @@ def add_round(request, token):
 
 
 def enter_round(request, game: Game):
-    form = RoundForm(request.POST, game=game, players=game.player_list)
+    pad = game.pad
+    form = pad.round_form_for(game, request.POST)
     if not form.is_valid():
         game.refresh_from_db()
         return show_game(request, game, form=typed_form(request, game), status=422)
     number = form.cleaned_data["number"]
     change = game.add_round(
-        number, form.points(), form.hands(), client_id=form.cleaned_data["client_id"] or None
+        number,
+        form.points(),
+        form.hands(),
+        client_id=form.cleaned_data["client_id"] or None,
+        caller=form.caller(),
+        written=form.written(),
     )
     match change.result:
         case Result.SAVED:
-            messages.success(request, _("Round %(n)s saved.") % {"n": number})
+            messages.success(request, pad.text("saved", n=number))
             return after_change(request, game)
         case Result.ALREADY_SAVED:
-            messages.info(request, _("Round %(n)s was already saved.") % {"n": change.number})
+            messages.info(request, pad.text("already_saved", n=change.number))
             return after_change(request, game)
         case Result.CONFLICT:
             return conflict(request, game, number)
         case Result.NOT_NEXT:
-            text = _("Round %(n)s is not the next round; the next one is %(next)s.") % {
-                "n": number,
-                "next": change.expected,
-            }
+            text = pad.text("not_next", n=number, next=change.expected)
             return refused(request, game, text, form=typed_form(request, game))
         case Result.GAME_OVER:
-            text = _("The game is over. Undo or edit a round to reopen it.")
+            text = pad.text("game_over")
             return refused(request, game, text, form=typed_form(request, game))
         case Result.FULL:
-            return refused(request, game, full_text(), form=typed_form(request, game))
+            return refused(request, game, full_text(game), form=typed_form(request, game))
     raise AssertionError(change)
 
 
 def typed_form(request, game: Game) -> RoundForm:
     """The round form as typed, for the game as read now: the form first made may name
     the players as this process last saw them, before a rename elsewhere."""
-    return RoundForm(request.POST, game=game, players=game.player_list)
+    return game.pad.round_form_for(game, request.POST)
 
 
 def conflict(request, game, number):
@@ -227,11 +249,7 @@ def conflict(request, game, number):
         request,
         game,
         status=409,
-        conflict=_(
-            "Round %(n)s was just entered from another phone: check the table. Your numbers "
-            "are still in the form; save them only if they belong to round %(next)s."
-        )
-        % {"n": number, "next": data["number"]},
+        conflict=game.pad.text("conflict", n=number, next=data["number"]),
         form=round_form(game, data),
     )
 
@@ -240,15 +258,14 @@ def conflict(request, game, number):
 @never_cache
 def edit_round(request, token, number):
     game = get_object_or_404(Game, edit_token=token)
-    players = game.player_list
     rnd = game.live_round(number)
     request.canonical_path = reverse("scorepad:edit-round", args=[token, number])
     if request.method != "POST":
         if rnd is None:
             raise Http404
         return show_edit(request, game, rnd, edit_form(game, rnd))
-    form = EditRoundForm(
-        request.POST, game=game, players=players, stored_cards=rnd.cards if rnd else None
+    form = game.pad.edit_form_for(
+        game, request.POST, number=number, stored_cards=rnd.cards if rnd else None
     )
     if not form.is_valid():
         if rnd is None:
@@ -256,27 +273,31 @@ def edit_round(request, token, number):
         return show_edit(request, game, rnd, form, status=422)
     data = form.cleaned_data
     change = game.edit_round(
-        number, data["round_id"], form.points(), form.hands(), made=data["made"]
+        number,
+        data["round_id"],
+        form.points(),
+        form.hands(),
+        made=data["made"],
+        caller=form.caller(),
+        written=form.written(),
     )
+    pad = game.pad
     match change.result:
         case Result.SAVED:
-            messages.success(request, _("Round %(n)s changed.") % {"n": number})
+            messages.success(request, pad.text("changed", n=number))
             return redirect("scorepad:game", token=token)
         case Result.ALREADY_SAVED:
-            messages.info(request, _("Round %(n)s already holds these numbers.") % {"n": number})
+            messages.info(request, pad.text("same", n=number))
             return redirect("scorepad:game", token=token)
         case Result.CONFLICT:
             game.refresh_from_db()
             rnd = game.live_round(number)
-            text = _(
-                "Someone changed round %(n)s meanwhile. Here it is as it is "
-                "now; your numbers were not saved."
-            ) % {"n": number}
+            text = pad.text("edit_conflict", n=number)
             return show_edit(request, game, rnd, edit_form(game, rnd), status=409, conflict=text)
         case Result.GONE:
             return round_gone(request, game, number)
         case Result.FULL:
-            messages.error(request, full_text())
+            messages.error(request, full_text(game))
             return redirect("scorepad:game", token=token)
     raise AssertionError(change)
 
@@ -284,7 +305,7 @@ def edit_round(request, token, number):
 def show_edit(request, game, rnd, form, status=200, conflict=None):
     return render(
         request,
-        "scorepad/edit_round.html",
+        game.pad.templates["edit"],
         board_context(game, form=form, editing=rnd, conflict=conflict),
         status=status,
     )
@@ -292,23 +313,29 @@ def show_edit(request, game, rnd, form, status=200, conflict=None):
 
 def round_gone(request, game, number):
     if game.rounds.filter(number=number).exists():
-        text = _("Round %(n)s was undone meanwhile; your numbers were not saved.")
+        text = game.pad.text("undone_meanwhile", n=number)
     else:
-        text = _("This game has no round %(n)s; nothing was saved.")
-    messages.error(request, text % {"n": number})
+        text = game.pad.text("no_such", n=number)
+    messages.error(request, text)
     return redirect("scorepad:game", token=game.edit_token)
 
 
 def edit_form(game, rnd):
     created = Round.objects.values_list("created_at", flat=True).get(pk=rnd.pk)
     initial = {"number": rnd.number, "round_id": rnd.pk, "made": row_mark(created)}
+    if rnd.caller is not None:
+        initial["caller"] = rnd.caller
     for seat in range(len(game.player_list)):
-        initial[f"points_{seat}"] = words.format_points(rnd.points[seat])
+        # as written, where a rule changed it (Golf's caller penalty): the form counts again
+        points = (rnd.written or rnd.points)[seat]
+        if points is None:  # did not play this round (Golf's extra hole)
+            continue
+        initial[f"points_{seat}"] = words.format_points(points)
         # Stored as rank codes; shown in the reader's letters (8 Kn E 2 K in Norwegian).
         initial[f"cards_{seat}"] = " ".join(
             words.rank_label(r, get_language()) for r in rnd.cards[seat].split()
         )
-    return EditRoundForm(game=game, players=game.player_list, initial=initial)
+    return game.pad.edit_form_for(game, number=rnd.number, initial=initial)
 
 
 @require_POST
@@ -316,28 +343,21 @@ def edit_form(game, rnd):
 def undo_round(request, token):
     game = get_object_or_404(Game, edit_token=token)
     form = UndoForm(request.POST)
+    pad = game.pad
     if not form.is_valid():
-        messages.error(request, _("The form did not say which round to undo; nothing changed."))
+        messages.error(request, pad.text("undo_unnamed"))
         return after_change(request, game)
     number = form.cleaned_data["number"]
     change = game.undo_round(number)
     match change.result:
         case Result.SAVED:
-            messages.success(
-                request,
-                _("Round %(n)s undone. You can bring it back until the next round is entered.")
-                % {"n": number},
-            )
+            messages.success(request, pad.text("undone", n=number))
         case Result.ALREADY_SAVED:
-            messages.info(request, _("Round %(n)s was already undone.") % {"n": number})
+            messages.info(request, pad.text("already_undone", n=number))
         case Result.NOT_NEXT:
-            messages.error(
-                request,
-                _("Only the last round, round %(last)s, can be undone; nothing changed.")
-                % {"last": change.expected},
-            )
+            messages.error(request, pad.text("undo_not_last", last=change.expected))
         case Result.GONE:
-            messages.error(request, _("This game has no round %(n)s to undo.") % {"n": number})
+            messages.error(request, pad.text("undo_none", n=number))
     return after_change(request, game)
 
 
@@ -351,21 +371,18 @@ def restore_round(request, token):
         if form.is_valid()
         else None
     )
+    pad = game.pad
     match change and change.result:
         case Result.SAVED:
-            messages.success(request, _("Round %(n)s is back.") % {"n": change.number})
+            messages.success(request, pad.text("back", n=change.number))
         case Result.ALREADY_SAVED:
-            messages.info(request, _("Round %(n)s is already back.") % {"n": change.number})
+            messages.info(request, pad.text("already_back", n=change.number))
         case Result.GAME_OVER:
-            messages.error(
-                request, _("The game is decided, so no round can come back. Undo a round first.")
-            )
+            messages.error(request, pad.text("back_decided"))
         case Result.FULL:
-            messages.error(request, full_text())
+            messages.error(request, full_text(game))
         case _:
-            messages.error(
-                request, _("That round cannot come back: a new round has taken its place.")
-            )
+            messages.error(request, pad.text("back_taken"))
     return after_change(request, game)
 
 
@@ -388,7 +405,7 @@ def rematch(request, token):
 def history(request, token):
     game = get_object_or_404(Game, edit_token=token)
     rows, _more = history_rows(game, limit=None)
-    return render(request, "scorepad/history.html", board_context(game, history=rows))
+    return render(request, game.pad.templates["history"], board_context(game, history=rows))
 
 
 # ----------------------------------------------------------------- watching

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from rules.views import sheet_context
+from rules.views import sheet_context, template
 from scorepad.forms import RenameForm, taken_text
 from scorepad.models import MAX_RENAMES, Game, Result
 from scorepad.pages import night
@@ -20,8 +20,8 @@ from scorepad.views.game import show_game
 @require_safe
 @never_cache
 def statistics(request):
-    rows = night.statistics_rows(request.session.get(MY_GAMES, []))
-    return render(request, "scorepad/statistics.html", {"rows": rows})
+    sections = night.statistics_sections(request.session.get(MY_GAMES, []))
+    return render(request, "scorepad/statistics.html", {"sections": sections})
 
 
 def picture_response(game: Game) -> HttpResponse:
@@ -48,7 +48,9 @@ def watch_result_picture(request, token):
 def score_sheet(request, token):
     """The paper score sheet for this game's players: their names over the columns."""
     game = get_object_or_404(Game, edit_token=token)
-    return render(request, "rules/sheet.html", sheet_context(game.house, game.player_list))
+    return render(
+        request, template("sheet.html", game.rules), sheet_context(game.house, game.player_list)
+    )
 
 
 @require_POST

@@ -22,7 +22,7 @@ def watch(request, token):
         "moved": "moved" in request.GET,  # arrived here from the last game's watch page
         "watched": watched_board(request, game),
     }
-    return render(request, "scorepad/watch.html", context)
+    return render(request, game.pad.templates["watch"], context)
 
 
 def watched_board(request, game: Game) -> str:
@@ -30,7 +30,9 @@ def watched_board(request, game: Game) -> str:
     poll show the same one."""
     return pagecache.kept_board(
         game,
-        lambda: render_to_string("scorepad/watch.html#watched", board_context(game, watching=True)),
+        lambda: render_to_string(
+            game.pad.templates["watch"] + "#watched", board_context(game, watching=True)
+        ),
     )
 
 
@@ -53,7 +55,7 @@ def watch_poll(request, token):
         return response
     head = pagecache.kept_board(
         game,
-        lambda: render_to_string("scorepad/_watch_poll.html", {"players": game.player_list}),
+        lambda: render_to_string(game.pad.templates["poll"], {"players": game.player_list}),
         part="watch-head",
     )
     return HttpResponse(head + watched_board(request, game))

@@ -156,7 +156,7 @@ class Golf:
     # ------------------------------------------------------------ ending, hole, picture
 
     def ending(self, house: cards.GolfHouse) -> FixedRounds:
-        return FixedRounds(house.holes)
+        return FixedRounds(house.holes, extra_round=house.extra_hole)
 
     def play_round(self, script: dict[str, Any], house: cards.GolfHouse) -> PlayedHole:
         return play_hole(script, house)
@@ -171,7 +171,7 @@ class Golf:
 
     def house_of(self, record: Any, players: int | None = None) -> cards.GolfHouse:
         """The table a scorepad game plays, read from attributes named as `GolfHouse`'s
-        fields (the scorepad has no Golf columns yet; a missing one is the default)."""
+        fields (a missing one is the default; the player count changes nothing)."""
         fields = cards.GolfHouse.__dataclass_fields__
         return cards.GolfHouse(
             **{name: getattr(record, name) for name in fields if hasattr(record, name)}

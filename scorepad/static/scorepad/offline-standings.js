@@ -8,9 +8,17 @@
   // `entries` are all this game's rounds on the phone, refused ones too; `kept` the
   // waiting ones that count.
   function countKept(list, board, kept, entries, form, t) {
-    var rounds = board.rounds.concat(kept.map(function (e) { return e.points; }));
-    var result = window.GhostScoring.outcome(board.names.length, rounds, board.threshold, board.first_dealer);
-    var serverDecided = window.GhostScoring.outcome(board.names.length, board.rounds, board.threshold, board.first_dealer).finished;
+    // Golf's holes are counted by golf-offline.js (S.golf), which Golf's pages load.
+    var golf = board.game === "golf" && S.golf;
+    var rounds = board.rounds.slice();
+    kept.forEach(function (e) {
+      var counted = golf ? golf.counted(e, board, rounds) : e.points;
+      if (counted) rounds.push(counted);
+    });
+    var count = golf ? golf.outcome : function (b, r) { return window.GhostScoring.outcome(b.names.length, r, b.threshold, b.first_dealer); };
+    var result = count(board, rounds);
+    var serverDecided = count(board, board.rounds).finished;
+    var points = golf ? golf.format : formatPoints;
     var note = list.querySelector("[data-outbox-included]");
     note.hidden = kept.length === 0;
     note.textContent = fill(kept.length === 1 ? list.dataset.includedOne : list.dataset.includedOther, {n: kept.length});
@@ -20,7 +28,7 @@
       standings.querySelectorAll("li").forEach(function (li, i) {
         if (result.totals[i] === undefined) return;
         if (!serverState.has(li)) serverState.set(li, {html: li.innerHTML, className: li.className});
-        if (kept.length) standing(li, i, board, rounds.length, result, t);
+        if (kept.length) (golf ? golf.standing : standing)(li, i, board, rounds.length, result, t);
         else { li.innerHTML = serverState.get(li).html; li.className = serverState.get(li).className; }
       });
     }
@@ -29,10 +37,10 @@
       var svg = figure.querySelector("svg");
       if (!serverState.has(svg)) serverState.set(svg, {html: svg.innerHTML, hidden: figure.hidden});
       figure.classList.toggle("provisional", kept.length > 0);
-      if (kept.length) { drawCourse(svg, board, result, t); figure.hidden = false; }
+      if (kept.length && result.running.length) { drawCourse(svg, board, result, t, points); figure.hidden = false; }
       else { svg.innerHTML = serverState.get(svg).html; figure.hidden = serverState.get(svg).hidden; }
     }
-    keptRows(board, kept, result, t);
+    keptRows(board, rounds.slice(board.rounds.length), result, t, points);
     var provisional = document.querySelector("[data-provisional-result]");
     var decided = result.finished && !serverDecided;
     if (form) {
@@ -41,7 +49,8 @@
       entries.forEach(function (e) { next = Math.max(next, e.number + 1); });
       form.elements.number.value = next;
       var heading = form.querySelector("[data-round-heading]");
-      if (heading) heading.textContent = fill(t.round, {n: next});
+      if (heading) heading.textContent = golf && result.extra_hole_pending && t.extra_hole ? t.extra_hole : fill(t.round, {n: next});
+      if (golf) golf.players(form, result);
       var save = form.querySelector("button[type=submit]");
       if (save && !save.disabled) save.textContent = fill(t.save, {n: next});
       var hint = form.querySelector("[data-deals]");
@@ -51,7 +60,7 @@
       provisional.hidden = !decided;
       if (decided) {
         var names = function (seats) { return S.andList(seats.map(function (i) { return board.names[i]; })); };
-        provisional.querySelector(".big").textContent = result.losers.length
+        provisional.querySelector(".big").textContent = result.losers && result.losers.length
           ? fill(list.dataset.provisional, {names: names(result.losers)})
           : fill(list.dataset.provisionalWon, {names: names(result.winners)});
         provisional.querySelector("p:last-child").textContent = list.dataset.provisionalNext;
@@ -146,19 +155,22 @@
     return "M" + f1(x - r) + "," + f1(y) + arc + " " + f1(d) + ",0" + arc + " " + f1(-d) + ",0z";
   }
 
-  function drawCourse(svg, board, result, t) {
+  // From 0 up, or from below 0 where a total is (Golf's); `formatPoints` writes Golf's
+  // numbers with a real minus sign.
+  function drawCourse(svg, board, result, t, formatPoints) {
     var running = result.running, rounds = running.length, threshold = board.threshold;
     var highest = Math.max.apply(null, running.map(function (totals) { return Math.max.apply(null, totals); }));
-    var reach = Math.max(highest, threshold || 0, 1);
-    var step = NICE_STEPS.filter(function (s) { return reach / s <= 5; })[0] || NICE_STEPS[NICE_STEPS.length - 1];
-    var top = Math.ceil(reach / step) * step;
+    var lowest = Math.min.apply(null, running.map(function (totals) { return Math.min.apply(null, totals); }));
+    var reach = Math.max(highest, threshold || 0, 1), depth = Math.max(-lowest, 0);
+    var step = NICE_STEPS.filter(function (s) { return (reach + depth) / s <= 5; })[0] || NICE_STEPS[NICE_STEPS.length - 1];
+    var top = Math.ceil(reach / step) * step, bottom = -Math.ceil(depth / step) * step || 0;
     function x(number) { return rounds <= 1 ? (LEFT + RIGHT) / 2 : LEFT + (number - 1) * (RIGHT - LEFT) / (rounds - 1); }
-    function y(value) { return BOTTOM - value / top * (BOTTOM - TOP); }
+    function y(value) { return BOTTOM - (value - bottom) / (top - bottom) * (BOTTOM - TOP); }
     var thresholdY = threshold === null ? null : y(threshold);
     var html = "<defs>" + board.names.map(function (_n, seat) {
       return '<marker id="mark-' + seat + '" class="c' + seat % 6 + '" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="8" markerHeight="8" markerUnits="userSpaceOnUse"><path d="' + markerPath(SHAPES[seat % 6], 5, 5) + '"/></marker>';
     }).join("") + '</defs><g class="grid">';
-    for (var v = 0; v <= top; v += step) {
+    for (var v = bottom; v <= top; v += step) {
       if (thresholdY !== null && Math.abs(y(v) - thresholdY) < LABEL_GAP) continue;
       html += '<line x1="' + LEFT + '" x2="' + RIGHT + '" y1="' + f1(y(v)) + '" y2="' + f1(y(v)) + '"/><text x="' + (LEFT - 4) + '" y="' + f1(y(v)) + '" dy="3.5" text-anchor="end">' + formatPoints(v) + "</text>";
     }
@@ -192,6 +204,7 @@
     svg.classList.add("course-svg");  // not on the empty one a page has before its first round
     svg.dataset.rounds = rounds;
     svg.dataset.top = top;
+    if (board.game === "golf") svg.dataset.bottom = bottom;
     desc.textContent = description;
     svg.insertBefore(desc, svg.firstChild);
     svg.insertBefore(title, desc);
@@ -199,12 +212,12 @@
 
   // The kept rounds are rows of the table of rounds too, after the server's, each marked
   // "not sent", with the running sums they make.
-  function keptRows(board, kept, result, t) {
+  function keptRows(board, kept, result, t, points) {  // kept: the kept rounds as they count
     var wrap = document.getElementById("rounds");
     var body = wrap && wrap.querySelector("table.scores tbody");
     if (!body) return;
     body.querySelectorAll("tr.kept").forEach(function (tr) { tr.remove(); });
-    kept.forEach(function (e, k) {
+    kept.forEach(function (counted, k) {
       var index = board.rounds.length + k, tr = document.createElement("tr");
       var th = document.createElement("th"), note = document.createElement("small");
       tr.className = "kept";
@@ -212,10 +225,12 @@
       note.textContent = t.unsent;
       th.append(String(index + 1), document.createElement("br"), note);
       tr.appendChild(th);
-      e.points.forEach(function (points, seat) {
+      counted.forEach(function (hole, seat) {
         var td = document.createElement("td"), sum = document.createElement("small");
-        sum.textContent = formatPoints(result.running[index][seat]);
-        td.append(formatPoints(points), document.createElement("br"), sum);
+        var running = result.running[index];
+        if (hole === null) { tr.appendChild(td); return; }  // not in Golf's extra hole
+        sum.textContent = running ? points(running[seat]) : "";
+        td.append(points(hole), document.createElement("br"), sum);
         tr.appendChild(td);
       });
       body.appendChild(tr);

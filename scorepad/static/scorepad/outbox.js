@@ -37,14 +37,14 @@
   function checkTotals(form) {
     var possible = S.pageData(form).possible || [];
     var t = texts(form), firstBad = null;
-    form.querySelectorAll(".player-entry").forEach(function (entry) {
-      var input = entry.querySelector("input[inputmode=decimal]");
-      var name = entry.querySelector(".player-name").textContent.trim();
-      var old = entry.querySelector(".error[data-offline]");
+    pointsFields(form).forEach(function (field) {
+      var input = field.input, name = field.name;
+      var old = input.parentNode.querySelector(".error[data-offline]");
       if (old) old.remove();
       var typed = input.value.trim(), text = typed.replace(",", ".");
       var problem = null;
       if (!text) problem = fill(t.missing, {name: name});
+      else if (golfForm(form)) problem = S.golf.problem(typed, form, name, t);
       else if (!new RegExp(S.pageData(form).number).test(typed)) problem = fill(t.not_number, {name: name});
       else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: S.formatPoints(Number(text))});
       if (problem) {
@@ -58,24 +58,42 @@
     return !firstBad;
   }
 
+  // The players' fields in seat order with their names: Ghost's round form; a Golf hole
+  // form's through golf-offline.js (S.golf), which reads and keeps its scores.
+  function golfForm(form) { return S.golf && S.golf.isHoleForm(form); }
+  function pointsFields(form) {
+    if (golfForm(form)) return S.golf.fields(form);
+    return Array.prototype.map.call(form.querySelectorAll(".player-entry"), function (entry) {
+      return {input: entry.querySelector("input[inputmode=decimal]"),
+              name: entry.querySelector(".player-name").textContent.trim()};
+    });
+  }
+
   function keep(form) {
     if (!checkTotals(form)) return;
     var entry = {id: newId(), game: form.dataset.game, url: form.action, status: "waiting",
                  number: Number(form.elements.number.value), fields: {}, shown: [], points: []};
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
-      entry.fields[input.name] = input.value;
+      if (!input.disabled) entry.fields[input.name] = input.value;
     });
-    form.querySelectorAll(".player-entry").forEach(function (row) {
-      // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
-      var value = row.querySelector("input[inputmode=decimal]").value.trim();
-      entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + S.formatPoints(S.toNumber(value)));
-      entry.points.push(S.toNumber(value));
-    });
+    if (golfForm(form)) {
+      var board = S.attributeData(outboxBox(), "board");
+      S.golf.keep(form, entry, board.names ? board.names.length : pointsFields(form).length);
+    } else {
+      form.querySelectorAll(".player-entry").forEach(function (row) {
+        // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
+        var value = row.querySelector("input[inputmode=decimal]").value.trim();
+        entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + S.formatPoints(S.toNumber(value)));
+        entry.points.push(S.toNumber(value));
+      });
+    }
     var all = loadAll(); all.push(entry); saveAll(all);
     say(fill(texts(form).kept, {n: entry.number}));
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (i) { i.value = ""; });
+    form.querySelectorAll("input[name=caller]").forEach(function (i) { i.checked = false; });
     form.querySelectorAll("details.helper[open]").forEach(function (d) { d.open = false; });
     if (S.refresh) S.refresh(form);
+    if (S.resetLayouts) S.resetLayouts(form);
     showOutbox();
     lookAtNote();
   }
@@ -159,6 +177,7 @@
     Object.keys(entry.fields).forEach(function (name) { if (form.elements[name]) form.elements[name].value = entry.fields[name]; });
     saveAll(all.filter(function (e) { return e.id !== id; }));
     if (S.refresh) S.refresh(form);
+    if (S.resetLayouts) S.resetLayouts(form);
     say(texts(form).put_back);
   }
   function restoreElsewhere(list) {

@@ -1,0 +1,332 @@
+"""Golf's forms on the scorepad: a new game of Golf (its table and its players) and a hole
+(a score per player, and who went out first when the table plays the caller penalty).
+
+A hole's scores are whole numbers and may be negative: "-2", "−2" and "–2" are all read
+as minus two, and shown with a real minus sign. A score is accepted only if some layout of
+the table's variant, dealt from the decks its player count uses, can make it under its
+house rules (rules/games/golf/scoring.py); a refusal names the player and the nearest
+possible scores.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
+from rules.games.golf import cards, scoring
+from rules.games.golf.outcome import apply_caller_penalty
+from rules.games.golf.words import read_signed
+from rules.house_golf import GolfHouseFields
+from rules.loader import variant_name
+from rules.words import and_list, format_points
+from scorepad.forms import ROW_ID, ROW_MARK, clean_players
+from scorepad.forms.fields import NameField
+from scorepad.forms.widgets import HiddenInput, TextInput
+from scorepad.logic.names import NAME_MAX
+from scorepad.models import MAX_ROUNDS
+
+# A hole score as people type it: a minus of any of the three kinds, then ASCII digits (a
+# score never has more than three). The page's own check gets the same pattern.
+SCORE_PATTERN = r"[-\u2212\u2013]?[0-9]{1,3}"
+SCORE_TEXT = re.compile(SCORE_PATTERN)
+EXAMPLE = -3  # a score in the message on a number that is no score
+
+
+def variant_label(key: str) -> str:
+    return variant_name(key, game="golf")
+
+
+class GolfNewGameForm(GolfHouseFields):
+    """A new game of Golf: the table's choices (the rules page's own form) and the
+    players, 2 to 12 as the variant's deal allows."""
+
+    player_count = forms.TypedChoiceField(
+        label=_("Number of players"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(cards.PLAYER_RANGE[0], cards.PLAYER_RANGE[1] + 1)],
+        initial=cards.PLAYER_RANGE[0],
+    )
+    first_dealer = forms.TypedChoiceField(label=_("Who deals first"), coerce=int, initial=0)
+    start_key = forms.RegexField(
+        regex=r"\A[A-Za-z0-9_-]{16,32}\Z", required=False, widget=HiddenInput
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.fields["start_key"].initial = secrets.token_urlsafe(16)
+            self.initial.setdefault("variant", cards.DEFAULT_HOUSE.variant)
+            self.initial.setdefault("jokers", "none")
+            self.initial.setdefault("four_of_a_kind", "none")
+            self.initial.setdefault("holes", cards.HOLES)
+        seats = range(cards.PLAYER_RANGE[1])
+        name_too_long = gettext("A name can have at most %(n)s characters.") % {"n": NAME_MAX}
+        for seat in seats:
+            self.fields[f"name_{seat}"] = NameField(
+                label=_("Player %(n)s") % {"n": seat + 1},
+                required=False,
+                max_length=NAME_MAX,
+                error_messages={"max_length": name_too_long},
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "autocapitalize": "words", "enterkeyhint": "next"}
+                ),
+            )
+        self.fields["first_dealer"].choices = [
+            (seat, _("Player %(n)s") % {"n": seat + 1}) for seat in seats
+        ]
+        self.fields["player_count"].help_text = gettext(
+            "%(low)s to %(high)s players: one deck for up to %(per)s, two for up to %(two)s, "
+            "three for more."
+        ) % {
+            "low": cards.PLAYER_RANGE[0],
+            "high": cards.PLAYER_RANGE[1],
+            "per": cards.PLAYERS_PER_DECK,
+            "two": 2 * cards.PLAYERS_PER_DECK,
+        }
+        self.fields["holes"].help_text = gettext("%(n)s by default; %(low)s to %(high)s.") % {
+            "n": cards.HOLES,
+            "low": cards.HOLE_RANGE[0],
+            "high": cards.HOLE_RANGE[1],
+        }
+        holes_text = gettext("Type a whole number from %(low)s to %(high)s.") % {
+            "low": cards.HOLE_RANGE[0],
+            "high": cards.HOLE_RANGE[1],
+        }
+        self.fields["holes"].error_messages.update(
+            invalid=holes_text, min_value=holes_text, max_value=holes_text, required=holes_text
+        )
+
+    def name_fields(self):
+        return [self[f"name_{seat}"] for seat in range(cards.PLAYER_RANGE[1])]
+
+    def problem_order(self):
+        """As the page shows them: the players, then the table's rules."""
+        names = [f"name_{seat}" for seat in range(cards.PLAYER_RANGE[1])]
+        players = ["player_count", *names, "first_dealer"]
+        return players + [name for name in self.fields if name not in players]
+
+    def clean(self):
+        data = super().clean()
+        count = data.get("player_count")
+        variant = cards.VARIANTS.get(data.get("variant", ""))
+        if variant and count:
+            jokers = data.get("jokers")
+            jokers = None if jokers in (None, "", "none") else jokers
+            if count > variant.max_players or not cards.deal_fits(variant, count, jokers):
+                self.add_error(
+                    "player_count",
+                    gettext("“%(variant)s” deals %(cards)s cards each to at most %(n)s players.")
+                    % {
+                        "variant": variant_label(variant.key),
+                        "cards": variant.cards,
+                        "n": most_players(variant, jokers),
+                    },
+                )
+        clean_players(self, data, count)
+        return data
+
+    def table(self) -> dict:
+        """The game's columns for this table (`Game`'s fields named as `GolfHouse`'s)."""
+        house = self.house()
+        return {
+            "variant": house.variant,
+            "jokers": house.jokers,
+            "four_of_a_kind": house.four_of_a_kind,
+            "caller_penalty": house.caller_penalty,
+            "extra_hole": house.extra_hole,
+            "holes": house.holes,
+            "flip": house.flip,
+            "threshold": None,
+        }
+
+
+def most_players(variant: cards.Variant, jokers: str | None) -> int:
+    """The most players this variant deals to, as the decks allow."""
+    return max(
+        (
+            n
+            for n in range(cards.PLAYER_RANGE[0], variant.max_players + 1)
+            if cards.deal_fits(variant, n, jokers)
+        ),
+        default=cards.PLAYER_RANGE[0],
+    )
+
+
+# ------------------------------------------------------------------ a hole
+
+
+def not_a_score_text(name: str) -> str:
+    return gettext("%(name)s: write the hole score as a whole number, such as %(example)s.") % {
+        "name": name,
+        "example": format_points(EXAMPLE),
+    }
+
+
+class ScoreField(forms.Field):
+    """A hole score: a whole number, maybe negative, typed with any of three minus signs;
+    shown with a real minus sign. The label is the player's name."""
+
+    widget = TextInput
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.widget.attrs.update(autocomplete="off", enterkeyhint="next", spellcheck="false")
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if not text:
+            return None
+        if not SCORE_TEXT.fullmatch(text):
+            raise ValidationError(not_a_score_text(self.label), code="invalid")
+        return read_signed(text)
+
+    def prepare_value(self, value):
+        if isinstance(value, int | Decimal):
+            return format_points(value)
+        return value
+
+
+def impossible_text(name: str, score: int, house: cards.GolfHouse, players: int) -> str:
+    """A score no layout makes: the player, the score and the nearest possible ones."""
+    nearest = scoring.nearest_possible(score, house, players)
+    text = ngettext(
+        "%(name)s: %(value)s cannot happen with these rules. The nearest possible score is "
+        "%(nearest)s.",
+        "%(name)s: %(value)s cannot happen with these rules. The nearest possible scores "
+        "are %(nearest)s.",
+        len(nearest),
+    )
+    return text % {
+        "name": name,
+        "value": format_points(score),
+        "nearest": and_list([format_points(s) for s in nearest]),
+    }
+
+
+class HoleForm(FocusFirstProblem, forms.Form):
+    """One hole: a score per player who plays it (everyone, or at the extra hole only the
+    tied players), and who went out first when the table plays the caller penalty. The
+    fields are `points_<seat>` and `caller`, as Ghost's round form names its totals, so
+    a hole kept on the phone is sent as the same POST."""
+
+    number = AsciiIntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)
+    client_id = forms.RegexField(
+        regex=r"\A[A-Za-z0-9-]{8,40}\Z", required=False, widget=HiddenInput
+    )
+
+    def __init__(self, *args, game, players, stored_cards=None, number=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.players = players
+        self.house = game.house
+        self.hole = number or game.next_number
+        self.seats = game.playing_in(self.hole) or list(range(len(players)))
+        for seat in self.seats:
+            field = self.fields[f"points_{seat}"] = ScoreField(label=players[seat].name)
+            field.required = False
+        if self.seats:
+            self.fields[f"points_{self.seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
+        self.asks_caller = self.house.caller_penalty and len(self.seats) == len(players)
+        if self.asks_caller:
+            self.fields["caller"] = forms.TypedChoiceField(
+                label=_("Who went out first?"),
+                coerce=int,
+                choices=[(seat, p.name) for seat, p in enumerate(players)],
+                widget=forms.RadioSelect,
+                error_messages={
+                    "required": gettext("Choose who went out first."),
+                    "invalid_choice": gettext("Choose who went out first."),
+                },
+            )
+        self.penalty = None
+
+    def rows(self):
+        return [
+            {"player": self.players[seat], "seat": seat, "points": self[f"points_{seat}"]}
+            for seat in self.seats
+        ]
+
+    @property
+    def caller_field(self):
+        """The radio group "who went out first", where the hole asks it."""
+        return self["caller"] if self.asks_caller else None
+
+    def layout(self) -> str:
+        """For the layout helper (the page's script): the table's grid and card values,
+        as JSON in the form's `data-golf-layout`."""
+        return layout_json(self.house)
+
+    def clean(self):
+        data = super().clean()
+        possible = self.game.possible_totals()
+        scoring_house = self.house.scoring()
+        count = len(self.players)
+        for seat in self.seats:
+            key = f"points_{seat}"
+            if key in self.errors:
+                continue
+            name = self.players[seat].name
+            score = data.get(key)
+            if score is None:
+                self.add_error(key, gettext("%(name)s: enter the hole score.") % {"name": name})
+            elif Decimal(score) not in possible:
+                self.add_error(key, impossible_text(name, score, scoring_house, count))
+        if self.asks_caller and not self.errors:
+            written = [data[f"points_{seat}"] for seat in range(count)]
+            self.penalty = apply_caller_penalty(written, data["caller"])
+        return data
+
+    def points(self) -> list[Decimal | None]:
+        """The scores as they count (after any caller penalty); None: not playing."""
+        if self.penalty is not None:
+            return [Decimal(s) for s in self.penalty.scores]
+        found = [self.cleaned_data.get(f"points_{seat}") for seat in range(len(self.players))]
+        return [None if s is None else Decimal(s) for s in found]
+
+    def hands(self) -> list[str]:
+        return [""] * len(self.players)
+
+    def caller(self) -> int | None:
+        return self.cleaned_data.get("caller") if self.asks_caller else None
+
+    def written(self) -> tuple:
+        """The scores as written when the caller penalty changed them; else empty."""
+        if self.penalty is None or not self.penalty.applied:
+            return ()
+        return tuple(Decimal(s) for s in self.penalty.raw)
+
+
+class EditHoleForm(HoleForm):
+    round_id = AsciiIntegerField(widget=HiddenInput, **ROW_ID)
+    made = AsciiIntegerField(widget=HiddenInput, **ROW_MARK)
+
+
+def layout_json(house: cards.GolfHouse) -> str:
+    """The contract with the layout helper's script: the variant, its grid, the card
+    values at this table (the joker "X" where jokers are played), the four-of-a-kind
+    rule and its bonus, and the jokers' reading."""
+    variant = house.rules_variant
+    return json.dumps(
+        {
+            "variant": variant.key,
+            "rows": variant.rows,
+            "columns": variant.columns,
+            "values": house.values,
+            "four_of_a_kind": house.four_of_a_kind,
+            "four_bonus": house.four_bonus,
+            "jokers": house.jokers,
+        },
+        separators=(",", ":"),
+    )

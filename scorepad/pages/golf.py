@@ -1,0 +1,153 @@
+"""What Golf's score table shows that Ghost's does not: the standings with the leader and
+the gap to the lead, the line of the table's choices, each hole's caller penalty in its
+row, and the data the page's scripts read. Presentation only: Golf's rules are
+rules/games/golf/, a game's on `Game`."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from rules.games.golf import cards, scoring
+from rules.games.golf.outcome import PENALTY_WRITTEN
+from rules.house_golf import summary
+from rules.words import and_list
+from scorepad.forms.golf import SCORE_PATTERN, layout_json, not_a_score_text
+from scorepad.logic.scoring import Outcome
+
+
+def standings(game, result: Outcome, fmt) -> list[dict]:
+    """Each player's total, the leaders, and everyone else's gap to the lead."""
+    names = [p.name for p in game.player_list]
+    played = bool(game.live_rounds)
+    leaders = [i for i in range(len(names)) if played and result.gap(i) == 0]
+    return [
+        {
+            "name": name,
+            "total": fmt(result.totals[i]),
+            "gap": fmt(result.gap(i)) if played else "",
+            "won": i in result.winners and result.finished,
+            "deals": i == result.next_dealer and not result.finished,
+            "leads": i in leaders and len(leaders) < len(names) and not result.finished,
+            "plays_extra": bool(result.playing) and i in result.playing,
+        }
+        for i, name in enumerate(names)
+    ]
+
+
+def settings_line(game) -> list[str]:
+    """The table's choices in a few words each, as the rules pages sum them up."""
+    return summary(game.house)
+
+
+def penalty_note(game, rnd, fmt) -> str:
+    """A hole's caller penalty as its row says it: who called, who wrote 0, what the
+    caller added. Empty where it changed nothing."""
+    if not rnd.written:
+        return ""
+    names = [p.name for p in game.player_list]
+    caller = rnd.caller
+    added = rnd.points[caller] - rnd.written[caller]
+    zeroed = [
+        names[i] for i, (p, w) in enumerate(zip(rnd.points, rnd.written, strict=True)) if p != w
+    ]
+    zeroed = [n for n in zeroed if n != names[caller]]
+    return ngettext(
+        "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s writes %(written)s.",
+        "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s write %(written)s.",
+        len(zeroed),
+    ) % {
+        "caller": names[caller],
+        "added": fmt(added),
+        "zeroed": and_list(zeroed),
+        "written": fmt(PENALTY_WRITTEN),
+    }
+
+
+@lru_cache
+def round_data(house: cards.GolfHouse, players: int, language: str) -> dict:
+    """What the page's scripts read (json_script "round-data"): the card table, the
+    possible hole scores for this many players, what the server takes as a score, the
+    cards of each rank in their decks, and the words for holes kept on the phone."""
+    possible = scoring.possible_hole_scores(house.scoring(), players)
+    return {
+        "game": "golf",
+        "values": house.values,
+        "possible": sorted(possible),
+        "number": f"^(?:{SCORE_PATTERN})$",
+        "layout": json.loads(layout_json(house)),
+        # For the layout helper: how many of each rank the decks of this many players
+        # hold, so that a rank all of whose cards are laid out is no longer offered.
+        "copies": cards.copies_in(cards.decks_for(players), house.jokers),
+        "texts": outbox_texts(language),
+    }
+
+
+def outbox_texts(language: str) -> dict:
+    """The outbox's words for holes (its keys as Ghost's, scorepad/pages/board.py)."""
+    with translation.override(language):
+        return {
+            "round": _("Hole %(n)s"),
+            "save": _("Save hole %(n)s"),
+            "kept": _(
+                "No connection: hole %(n)s is kept on this phone and will be sent as soon as "
+                "there is a connection."
+            ),
+            "waiting": _("waiting to send"),
+            "unsent": translation.pgettext("a round kept on the phone", "not sent"),
+            "refused": _("not saved: %(reason)s"),
+            "count_one": _("%(n)s hole is waiting to be sent."),
+            "count_other": _("%(n)s holes are waiting to be sent."),
+            "putback": _("Put back in the form"),
+            "discard": _("Discard"),
+            "put_back": _(
+                "Your numbers are back in the form. Check the table, then save them as the "
+                "next hole."
+            ),
+            "missing": _("%(name)s: enter the hole score."),
+            "not_number": not_a_score_text("%(name)s"),
+            "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
+            # The server's refusal with the nearest possible scores (forms/golf.py),
+            # for a hole checked on the phone: one nearest score, or two.
+            "nearest_one": nearest_text(1),
+            "nearest_other": nearest_text(2),
+            "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
+            "plays_extra": _("plays the extra hole"),
+            "deals": _("deals"),
+            "leads": _("leads"),
+            "behind": _("%(d)s behind"),
+            "course_one": ngettext(
+                "Running totals after %(n)s hole: %(totals)s.",
+                "Running totals after %(n)s holes: %(totals)s.",
+                1,
+            ),
+            "course_other": ngettext(
+                "Running totals after %(n)s hole: %(totals)s.",
+                "Running totals after %(n)s holes: %(totals)s.",
+                2,
+            ),
+        }
+
+
+def nearest_text(count: int) -> str:
+    """The refusal of a score no layout makes, with `count` nearest possible scores, as
+    forms/golf.py words it, its placeholders left for the page's script."""
+    return ngettext(
+        "%(name)s: %(value)s cannot happen with these rules. The nearest possible score is "
+        "%(nearest)s.",
+        "%(name)s: %(value)s cannot happen with these rules. The nearest possible scores "
+        "are %(nearest)s.",
+        count,
+    )
+
+
+def course_description(rounds: int, totals: str) -> str:
+    return ngettext(
+        "Running totals after %(n)s hole: %(totals)s.",
+        "Running totals after %(n)s holes: %(totals)s.",
+        rounds,
+    ) % {"n": rounds, "totals": totals}

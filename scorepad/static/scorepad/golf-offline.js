@@ -1,0 +1,127 @@
+// Golf's holes kept on the phone, for outbox.js and offline-standings.js (S.golf), on
+// Golf's pages only: a hole form's scores read as the server reads them (forms/golf.py:
+// its pattern, then words.read_signed) and refused as it refuses them, the scores kept
+// by seat with who called; a kept hole counted as outcome.py counts it (the caller
+// penalty, the extra hole for the tied only), the standings' lines with the gap to the
+// lead, and the form at an extra hole the kept holes lead to. golf-scoring.js counts.
+(function () {
+  "use strict";
+  var S = window.Scorepad, G = window.GolfScoring, fill = S.fill;
+
+  // ------------------------------------------------------------------ the hole form
+  // A Golf hole form carries data-golf-layout.
+  function isHoleForm(form) { return !!form.dataset.golfLayout; }
+  // Its players' fields in seat order with their names (at the extra hole, the tied's).
+  function fields(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("input[name^=points_]"), function (input) {
+      return /^points_\d+$/.test(input.name) && !input.disabled;  // not in the extra hole
+    }).map(function (input) {
+      var label = input.labels && input.labels[0];
+      return {input: input, seat: Number(input.name.slice(7)), name: label ? label.textContent.trim() : input.name};
+    }).sort(function (a, b) { return a.seat - b.seat; });
+  }
+  // As the server reads a score (forms/golf.py): its pattern, then words.read_signed; a
+  // score no layout makes is refused with the nearest possible ones, as it words it.
+  function problem(typed, form, name, t) {
+    var data = S.pageData(form), possible = data.possible || [];
+    var value = data.number && !new RegExp(data.number).test(typed) ? null : G.readSigned(typed);
+    if (value === null) return fill(t.not_number, {name: name});
+    if (possible.indexOf(value) >= 0) return null;
+    if (!t.nearest_one || !possible.length) return fill(t.impossible, {name: name, value: G.formatSigned(value)});
+    var distance = Math.min.apply(null, possible.map(function (p) { return Math.abs(p - value); }));
+    var nearest = possible.filter(function (p) { return Math.abs(p - value) === distance; })
+      .sort(function (a, b) { return a - b; });
+    return fill(nearest.length === 1 ? t.nearest_one : t.nearest_other,
+                {name: name, value: G.formatSigned(value), nearest: S.andList(nearest.map(G.formatSigned))});
+  }
+  // A kept Golf hole: the scores by seat (null for a player not in this hole, as in the
+  // extra hole), who called (null: nobody chosen, or no caller penalty at this table).
+  function keepHole(form, entry, players) {
+    entry.points = [];
+    for (var seat = 0; seat < players; seat++) entry.points.push(null);
+    fields(form).forEach(function (field) {
+      var value = G.readSigned(field.input.value);
+      entry.points[field.seat] = value;
+      entry.shown.push(field.name + " " + G.formatSigned(value));
+    });
+    var called = form.querySelector("input[name=caller]:checked:not(:disabled)");
+    entry.caller = called ? Number(called.value) : null;
+    if (called) entry.fields.caller = called.value;
+  }
+
+  // ------------------------------------------------------------------ the standings
+  // A Golf board (its "game" is "golf"): the agreed holes and the extra-hole rule; its
+  // rounds are the server's holes as they count (after the caller penalty), null for a
+  // player not in the extra hole.
+  function outcome(board, holes) {
+    return G.outcome(board.names.length, holes, board.holes, board.extra_hole, board.first_dealer);
+  }
+  // A kept hole as it counts after the holes `before` it: the caller penalty on the
+  // scores as typed, when the form asked who called (only at a table that plays it,
+  // never at the extra hole); at the extra hole, only the tied players' scores. null: a
+  // hole the game has no room for (it was decided before).
+  function counted(entry, board, before) {
+    if (before.length >= board.holes) {
+      var course = outcome(board, before);
+      if (!course.extra_hole_pending) return null;
+      return entry.points.map(function (p, seat) { return course.extra_players.indexOf(seat) >= 0 ? p : null; });
+    }
+    var whole = entry.points.every(function (p) { return p !== null; });
+    if (typeof entry.caller !== "number" || !whole) return entry.points;
+    return G.applyCallerPenalty(entry.points, entry.caller).scores;
+  }
+  // The hole form after the kept holes: at an extra hole they lead to, only the tied
+  // players' scores, and nobody is asked who called (the server's form for it is so).
+  function players(form, result) {
+    var extra = result.extra_hole_pending;
+    var playing = form.querySelectorAll("input[name^=points_]");
+    var seats = [];
+    playing.forEach(function (input) {
+      var seat = Number(input.name.slice(7)), plays = !extra || result.extra_players.indexOf(seat) >= 0;
+      var entry = input.closest(".player-entry") || input;
+      entry.hidden = !plays;
+      input.disabled = !plays;
+      if (plays) seats.push(seat);
+    });
+    var caller = form.querySelector("input[name=caller]");
+    var group = caller && (caller.closest("fieldset") || caller);
+    if (group) {
+      group.hidden = !!extra;
+      form.querySelectorAll("input[name=caller]").forEach(function (i) { i.disabled = !!extra; });
+    }
+    if (form.dataset.offlinePlaying !== seats.join()) {
+      var first = form.dataset.offlinePlaying === undefined;
+      form.dataset.offlinePlaying = seats.join();
+      if (!first && S.resetLayouts) S.resetLayouts(form);
+    }
+  }
+  // One line of Golf's standings: the lowest total leads; the others, their gap to it.
+  function standing(li, i, board, played, result, t) {
+    var n = board.names.length, total = result.totals[i];
+    var open = played > 0 && !result.finished;
+    var leaders = open ? result.leaders : [];
+    li.className = result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
+    var marks = li.querySelector(".marks");
+    if (marks) {
+      marks.textContent = "";
+      [[i === result.next_dealer && !result.finished, "mark", t.deals],
+       [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
+       [result.extra_hole_pending && result.extra_players.indexOf(i) >= 0, "mark", t.plays_extra]]
+        .forEach(function (mark) {
+          if (!mark[0] || !mark[2]) return;
+          var span = marks.appendChild(document.createElement("span"));
+          span.className = mark[1];
+          span.textContent = mark[2];
+        });
+    }
+    li.querySelector(".total").textContent = G.formatSigned(total);
+    // The server writes the gap only behind the lead (scorepad/golf/_standings.html).
+    var gap = li.querySelector(".distance");
+    if (!gap) { gap = li.appendChild(document.createElement("span")); gap.className = "distance"; }
+    gap.textContent = open && result.gaps[i] > 0 && t.behind ? fill(t.behind, {d: G.formatSigned(result.gaps[i])}) : "";
+  }
+
+  S.golf = {isHoleForm: isHoleForm, fields: fields, problem: problem, keep: keepHole,
+            outcome: outcome, counted: counted, standing: standing, players: players,
+            format: G.formatSigned};
+})();

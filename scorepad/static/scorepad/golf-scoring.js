@@ -1,0 +1,164 @@
+// Golf's scoring as rules/games/golf/ has it, for the layout helper and the holes kept on
+// the phone: a layout's score (scoring.py), a typed signed score (words.read_signed), the
+// caller penalty and the course of a game (outcome.py). Pure, no page: Node runs it
+// against the Python (tests/scorepad/logic/test_golf_scoring_js.py). The numbers (card
+// values, the bonus) come from the page, which has them from the server's card table.
+(function (root) {
+  "use strict";
+  var MINUS = "\u2212";
+  var CANCELLED = 0;  // what a column of equal cards scores
+  var PENALTY_WRITTEN = 0;  // the caller penalty: what the lowest players write
+
+  // ------------------------------------------------------------------ a layout
+  // `layout`: {rows, columns, values: {rank: points}, four_of_a_kind: null or a rule,
+  // four_bonus: its points}; `ranks` row by row from the top left ("X" is the joker).
+  function columnsOf(ranks, columns) {
+    var found = [];
+    for (var c = 0; c < columns; c++) {
+      var column = [];
+      for (var i = c; i < ranks.length; i += columns) column.push(ranks[i]);
+      found.push(column);
+    }
+    return found;
+  }
+  function scoreColumn(ranks, values) {
+    var cancelled = ranks.every(function (r) { return r === ranks[0]; });
+    var points = cancelled ? CANCELLED : ranks.reduce(function (sum, r) { return sum + values[r]; }, 0);
+    return {ranks: ranks, points: points, cancelled: cancelled};
+  }
+  // The fours of a kind among the cancelled columns (a rank per column, null where a
+  // column does not cancel), each card in one four at most; "square": neighbours only.
+  function fours(cancelledRank, rule, points) {
+    if (!rule) return [];
+    var found = [], waiting = new Map();  // rank -> column not yet in a four
+    cancelledRank.forEach(function (rank, column) {
+      if (rule === "square") {
+        waiting.forEach(function (c, r) { if (c !== column - 1) waiting.delete(r); });
+      }
+      if (rank === null) return;
+      if (waiting.has(rank)) {
+        found.push({rank: rank, columns: [waiting.get(rank), column], points: points});
+        waiting.delete(rank);
+      } else {
+        waiting.set(rank, column);
+      }
+    });
+    return found;
+  }
+  function scoreLayout(ranks, layout) {
+    var cards = layout.rows * layout.columns;
+    if (ranks.length !== cards) throw new Error(ranks.length + " cards; this layout holds " + cards);
+    ranks.forEach(function (r) {
+      if (!Object.prototype.hasOwnProperty.call(layout.values, r)) throw new Error("no rank " + r + " at this table");
+    });
+    var columns = columnsOf(ranks, layout.columns).map(function (c) { return scoreColumn(c, layout.values); });
+    var found = fours(columns.map(function (c) { return c.cancelled ? c.ranks[0] : null; }),
+                      layout.four_of_a_kind, layout.four_bonus);
+    var total = columns.concat(found).reduce(function (sum, part) { return sum + part.points; }, 0);
+    return {columns: columns, fours: found, total: total};
+  }
+
+  // ------------------------------------------------------------------ typed scores
+  // As Python's str.strip() and int(): its whitespace, any decimal digit (Nd), at most
+  // 4300 digits; "-2", "−2" (U+2212) and "–2" (U+2013) are minus two. null: refused.
+  var SPACE = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+  var STRIP = new RegExp("^" + SPACE + "+|" + SPACE + "+$", "g");
+  var SIGNED = /^-?\p{Nd}+$/u, DIGIT = /\p{Nd}/u;
+  var MAX_DIGITS = 4300;
+  // A decimal digit's value: Unicode encodes each set of ten in a run from 0 to 9.
+  function digitValue(ch) {
+    var code = ch.codePointAt(0), start = code;
+    while (DIGIT.test(String.fromCodePoint(start - 1))) start--;
+    return (code - start) % 10;
+  }
+  function readSigned(text) {
+    var cleaned = String(text).replace(STRIP, "").split(MINUS).join("-").split("\u2013").join("-");
+    if (!SIGNED.test(cleaned)) return null;
+    var negative = cleaned[0] === "-";
+    var digits = Array.from(negative ? cleaned.slice(1) : cleaned);
+    if (digits.length > MAX_DIGITS) return null;
+    var value = Number(digits.map(digitValue).join(""));
+    return negative && value !== 0 ? -value : value;
+  }
+  function formatSigned(points) {
+    return points < 0 ? MINUS + String(-points) : String(points);
+  }
+
+  // ------------------------------------------------------------------ a game
+  function lowest(scores) {
+    var playing = scores.filter(function (s) { return s !== null && s !== undefined; });
+    var best = Math.min.apply(null, playing);
+    return scores.map(function (s, i) { return s === best ? i : -1; }).filter(function (i) { return i >= 0; });
+  }
+  function applyCallerPenalty(raw, caller) {
+    if (!(caller >= 0 && caller < raw.length)) throw new Error("no player " + caller + " among " + raw.length);
+    var best = Math.min.apply(null, raw);
+    if (raw[caller] === best || best <= 0) return {raw: raw, caller: caller, scores: raw.slice(), zeroed: [], added: 0};
+    var zeroed = lowest(raw);
+    var scores = raw.map(function (s, i) { return zeroed.indexOf(i) >= 0 ? PENALTY_WRITTEN : s; });
+    scores[caller] += best;
+    return {raw: raw, caller: caller, scores: scores, zeroed: zeroed, added: best};
+  }
+
+  // The course of a game from its holes (each every player's score in seat order; a hole
+  // after the agreed ones is the extra hole, null for those who do not play it).
+  function outcome(players, holes, numberOfHoles, extraHole, firstDealer) {
+    var result = {players: players, holes: numberOfHoles, extra_hole_rule: !!extraHole,
+                  first_dealer: firstDealer || 0, scores: [], running: [], hole_winners: [],
+                  totals: [], leaders: [], extra_players: [], extra_scores: null,
+                  winners: [], finished_after: null};
+    var totals = [];
+    for (var p = 0; p < players; p++) totals.push(0);
+    holes.forEach(function (points, index) {
+      var number = index + 1;
+      if (points.length !== players) throw new Error("hole " + number + " has " + points.length + " scores for " + players + " players");
+      if (number > numberOfHoles) { extra(result, number, points); return; }
+      if (points.some(function (s) { return s === null || s === undefined; })) throw new Error("hole " + number + ": every player plays it");
+      totals = totals.map(function (t, i) { return t + points[i]; });
+      result.scores.push(points.slice());
+      result.running.push(totals);
+      result.hole_winners.push(lowest(points));
+    });
+    result.totals = totals;
+    result.leaders = result.scores.length ? lowest(totals) : totals.map(function (_t, i) { return i; });
+    if (result.scores.length === numberOfHoles && result.extra_scores === null) {
+      if (result.leaders.length > 1 && extraHole) {
+        result.extra_players = result.leaders;
+      } else {
+        result.winners = result.leaders;
+        result.finished_after = numberOfHoles;
+      }
+    }
+    result.finished = result.finished_after !== null;
+    result.extra_hole_pending = result.extra_players.length > 0 && result.extra_scores === null;
+    var played = result.scores.length + (result.extra_scores !== null ? 1 : 0);
+    result.next_dealer = (result.first_dealer + played) % players;
+    result.next_starter = null;
+    for (var step = 1; step <= players; step++) {
+      var seat = (result.next_dealer + step) % players;
+      if (!result.extra_hole_pending || result.extra_players.indexOf(seat) >= 0) { result.next_starter = seat; break; }
+    }
+    var best = Math.min.apply(null, totals);
+    result.gaps = totals.map(function (t) { return t - best; });
+    return result;
+  }
+  function extra(result, number, points) {
+    if (number > result.holes + 1 || result.extra_scores !== null) throw new Error("one extra hole at most");
+    var tied = result.scores.length ? lowest(result.scores.reduce(function (totals, hole) {
+      return totals.map(function (t, i) { return t + hole[i]; });
+    }, points.map(function () { return 0; }))) : [];
+    if (!result.extra_hole_rule || tied.length < 2) throw new Error("an extra hole is played only after a tie, with that house rule");
+    var playing = points.map(function (s, i) { return s === null || s === undefined ? -1 : i; }).filter(function (i) { return i >= 0; });
+    if (playing.join() !== tied.join()) throw new Error("only the tied players play the extra hole");
+    result.extra_players = tied;
+    result.extra_scores = points.map(function (s) { return s === undefined ? null : s; });
+    result.winners = lowest(result.extra_scores);
+    result.finished_after = number;
+  }
+
+  var api = {MINUS: MINUS, columnsOf: columnsOf, scoreColumn: scoreColumn, scoreLayout: scoreLayout,
+             readSigned: readSigned, formatSigned: formatSigned, lowest: lowest,
+             applyCallerPenalty: applyCallerPenalty, outcome: outcome};
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.GolfScoring = api;
+})(this);

@@ -1,0 +1,231 @@
+"""A game of Golf's holes through HTTP (scorepad/views/game.py with Golf's forms): scores
+with any of three minus signs, shown with a real one; refusals that name the player and
+the nearest possible scores in the reader's language; who went out first and the caller
+penalty in the hole's row; the extra hole; edit, undo, bring back; the page in holes,
+never rounds; the outbox's resend; query counts as for Ghost."""
+
+import json
+import re
+from decimal import Decimal
+from html import unescape
+
+import pytest
+from django.core.cache import caches
+
+from scorepad.models import Game, Round
+from tests.conftest import HTMX, live_points, url
+
+pytestmark = pytest.mark.django_db
+
+MINUS = "\u2212"
+
+
+def golf(names=("Anna", "Bo", "Cy"), **table):
+    return Game.create_with_players(list(names), game="golf", threshold=None, **table)
+
+
+def send(client, game, *points, number=None, lang="en", headers=None, **extra):
+    number = number or game.rounds.filter(status="active").count() + 1
+    data = {"number": str(number)}
+    data.update({f"points_{i}": str(p) for i, p in enumerate(points) if p is not None})
+    data.update({k: str(v) for k, v in extra.items()})
+    return client.post(url("add-round", game, lang), data, **(headers or {}))
+
+
+def table_text(html):
+    return html.split('<table class="scores')[1].split("</table>")[0]
+
+
+@pytest.mark.parametrize("minus", ["-", MINUS, "\u2013"])
+def test_every_minus_reads_as_minus_and_shows_as_a_real_one(client, minus):
+    game = golf()
+    response = send(client, game, f"{minus}2", f"{minus}6", "60")
+    assert response.status_code == 302
+    assert live_points(game) == [[Decimal(-2), Decimal(-6), Decimal(60)]]
+    table = table_text(client.get(url("game", game)).content.decode())
+    assert f"{MINUS}2" in table and f"{MINUS}6" in table
+    assert "-2" not in table and "\u20132" not in table
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "said"),
+    [
+        ("en", "61", "Cy: 61 cannot happen with these rules. The nearest possible score is 60."),
+        (
+            "nb",
+            "-7",
+            f"Cy: {MINUS}7 er ikke mulig med disse reglene. Nærmeste mulige poengsum er {MINUS}6.",
+        ),
+    ],
+)
+def test_an_impossible_score_names_the_player_and_the_nearest(client, lang, typed, said):
+    game = golf()
+    response = send(client, game, 3, 4, typed, lang=lang)
+    assert response.status_code == 422
+    assert said in unescape(response.content.decode())
+    assert not Round.objects.exists()
+
+
+def test_the_nearest_possible_scores_may_be_two(client):
+    # Four-card golf with jokers at −5 has a hole in its scores: the one below −12.
+    game = golf(variant="four_card", jokers="minus_five")
+    possible = game.possible_totals()
+    gap = next(s for s in range(int(min(possible)), 0) if Decimal(s) not in possible)
+    response = send(client, game, 3, 4, gap)
+    assert response.status_code == 422
+    below, above = f"{MINUS}{1 - gap}", f"{MINUS}{-1 - gap}"
+    said = f"The nearest possible scores are {below} and {above}."
+    assert said in unescape(response.content.decode())
+
+
+@pytest.mark.parametrize("typed", ["2.5", "1e2", "--2", "٣", "1000", "x"])
+def test_what_is_no_whole_number_is_refused_without_a_500(client, typed):
+    game = golf()
+    response = send(client, game, typed, 4, 5)
+    assert response.status_code == 422
+    assert f"Anna: write the hole score as a whole number, such as {MINUS}3." in unescape(
+        response.content.decode()
+    )
+
+
+def test_a_missing_score_is_named(client):
+    response = send(client, golf(), 3, 4)
+    assert response.status_code == 422
+    assert "Cy: enter the hole score." in response.content.decode()
+
+
+def test_the_board_for_htmx_speaks_of_holes(client):
+    game = golf()
+    response = send(client, game, 3, 4, 5, headers=HTMX)
+    html = response.content.decode()
+    assert "Hole 1 saved." in html and "Save hole 2" in html and "Undo hole 1" in html
+    assert not re.search(r"\bRounds?\b|\bround\b", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_norwegian_page_says_hull(client):
+    game = golf()
+    send(client, game, 3, 4, 5, lang="nb")
+    text = re.sub(r"<[^>]+>", " ", client.get(url("game", game, "nb")).content.decode())
+    assert "Hull 2" in text and "Lagre hull 2" in text and "Angre hull 1" in text
+    assert "runde" not in text.lower().split("poengblokk")[-1]
+
+
+def test_the_hole_form_carries_the_layout_for_the_helper(client):
+    game = golf(variant="six_card", jokers="minus_five", four_of_a_kind="square")
+    html = client.get(url("game", game)).content.decode()
+    form = re.search(r'<form id="round-form"[^>]*>', html)[0]
+    layout = json.loads(unescape(re.search(r'data-golf-layout="([^"]*)"', form)[1]))
+    assert layout["variant"] == "six_card"
+    assert (layout["rows"], layout["columns"]) == (2, 3)
+    assert layout["values"]["X"] == -5 and layout["values"]["2"] == -2
+    assert layout["values"]["K"] == 0 and layout["values"]["Q"] == 10
+    assert layout["four_of_a_kind"] == "square" and layout["four_bonus"] == -20
+    assert layout["jokers"] == "minus_five"
+    names = re.findall(r'name="(points_\d+)"', html)
+    assert names == ["points_0", "points_1", "points_2"]
+
+
+def test_with_the_caller_penalty_who_called_is_asked_and_the_penalty_shown(client):
+    game = golf(caller_penalty=True)
+    page = client.get(url("game", game)).content.decode()
+    assert len(re.findall(r'type="radio" name="caller"', page)) == 3
+    refused = send(client, game, 5, 2, 8)
+    assert refused.status_code == 422 and "Choose who went out first." in refused.content.decode()
+    assert send(client, game, 5, 2, 8, caller=2).status_code == 302
+    assert live_points(game) == [[Decimal(5), Decimal(0), Decimal(10)]]
+    table = table_text(client.get(url("game", game)).content.decode())
+    assert "Caller penalty: Cy adds 2; Bo writes 0." in table
+
+
+def test_a_caller_among_the_lowest_changes_nothing(client):
+    game = golf(caller_penalty=True)
+    assert send(client, game, 2, 2, 8, caller=1).status_code == 302
+    assert live_points(game) == [[Decimal(2), Decimal(2), Decimal(8)]]
+    assert "Caller penalty" not in client.get(url("game", game)).content.decode()
+
+
+def test_editing_a_penalised_hole_shows_it_as_written_and_counts_again(client):
+    game = golf(caller_penalty=True)
+    send(client, game, 5, 2, 8, caller=2)
+    edit = client.get(url("edit-round", game, number=1)).content.decode()
+    assert re.search(r'name="points_1"[^>]* value="2"', edit)
+    assert re.search(r'value="2"[^>]* checked|checked[^>]* value="2"', edit)
+    data = dict(re.findall(r'name="(number|round_id|made)"[^>]* value="([^"]*)"', edit))
+    data |= {"points_0": "5", "points_1": "2", "points_2": "8", "caller": "1"}
+    response = client.post(url("edit-round", game, number=1), data)
+    assert response.status_code == 302
+    assert live_points(game) == [[Decimal(5), Decimal(2), Decimal(8)]]  # Bo called, lowest
+    history = client.get(url("history", game)).content.decode()
+    assert "Hole 1, replaced by an edit:" in history
+
+
+def test_undo_and_bring_back_a_hole(client):
+    game = golf()
+    send(client, game, 3, 4, 5)
+    page = client.post(url("undo", game), {"number": "1"}, follow=True).content.decode()
+    assert "Hole 1 undone." in page and "Bring back hole 1" in page
+    made = re.search(r'name="made" value="(\d+)"', page)[1]
+    rid = re.search(r'name="round_id" value="(\d+)"', page)[1]
+    page = client.post(url("restore", game), {"round_id": rid, "made": made}, follow=True)
+    assert "Hole 1 is back." in page.content.decode()
+    assert live_points(game) == [[Decimal(3), Decimal(4), Decimal(5)]]
+
+
+def test_the_end_refuses_more_holes_and_names_the_winner(client):
+    game = golf(holes=2)
+    send(client, game, 3, 4, 5)
+    send(client, game, 3, -2, 5)
+    page = client.get(url("game", game)).content.decode()
+    assert "Bo wins with the lowest total, 2." in page and "After 2 holes." in page
+    assert 'id="round-form"' not in page
+    response = send(client, game, 1, 1, 1, number=3)
+    assert response.status_code == 409
+    assert "The game is over. Undo or edit a hole to reopen it." in response.content.decode()
+
+
+def test_the_extra_hole_asks_only_the_tied(client):
+    game = golf(holes=1, extra_hole=True, caller_penalty=True)
+    send(client, game, 4, 4, 9, caller=0)
+    page = client.get(url("game", game)).content.decode()
+    assert "A tie after the last hole: Anna and Bo play one extra hole" in page
+    form = page.split('id="round-form"')[1].split("</form>")[0]
+    assert re.findall(r'name="(points_\d+)"', form) == ["points_0", "points_1"]
+    assert 'name="caller"' not in form and "The extra hole" in form
+    assert send(client, game, 6, 2, None, number=2).status_code == 302
+    page = client.get(url("game", game)).content.decode()
+    assert "Bo wins with the lowest total, 4." in page and "Decided by the extra hole." in page
+
+
+def test_standings_show_the_leader_and_the_gap(client):
+    game = golf()
+    send(client, game, 4, -2, 7)
+    html = client.get(url("game", game)).content.decode()
+    standings = html.split('class="standings"')[1].split("</section>")[0]
+    assert re.search(r"Bo</span>\s*<span class=\"marks\">[^\n]*leads", standings)
+    assert "6 behind" in standings and "9 behind" in standings
+    assert "threshold" not in standings
+
+
+def test_a_resent_hole_from_the_outbox_is_one_hole(client):
+    game = golf(caller_penalty=True)
+    for _ in range(2):
+        response = send(client, game, 5, 2, 8, caller=2, client_id="phone-hole-0001")
+        assert response.status_code == 302
+    assert live_points(game) == [[Decimal(5), Decimal(0), Decimal(10)]]
+    assert "Hole 1 was already saved." in client.get(url("game", game)).content.decode()
+
+
+@pytest.mark.parametrize("holes", [1, 18])
+def test_game_page_and_hole_entry_queries_as_for_ghost(client, holes, django_assert_num_queries):
+    game = golf(names=("A", "B", "C", "D", "E", "F"), holes=18)
+    for _ in range(holes - 1):
+        send(client, game, 1, 2, 3, 4, 5, 6)
+    client.get(url("game", game))
+    with django_assert_num_queries(5):  # as Ghost's round entry (tests/scorepad/pages)
+        assert send(client, game, 1, 2, 3, 4, 5, 6, number=holes).status_code == 302
+    with django_assert_num_queries(2):
+        assert client.get(url("game", game)).status_code == 200
+    for alias in ("default", "boards"):
+        caches[alias].clear()
+    with django_assert_num_queries(4):  # game, players, scores of live rounds, rematch
+        assert client.get(url("game", game)).status_code == 200
