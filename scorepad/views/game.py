@@ -50,6 +50,7 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     # A 4xx answer to a POST is still the game page: its language links and canonical
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
+    request.game_key = game.game  # the header and title name the game (context_processors)
     parts = pagecache.kept_parts(game, lambda: parts_context(request, game))
     if form is not None:
         parts = parts.redrawn("round_form", round_form_context(game, form))
@@ -303,6 +304,7 @@ def edit_round(request, token, number):
 
 
 def show_edit(request, game, rnd, form, status=200, conflict=None):
+    request.game_key = game.game
     return render(
         request,
         game.pad.templates["edit"],
@@ -405,6 +407,7 @@ def rematch(request, token):
 def history(request, token):
     game = get_object_or_404(Game, edit_token=token)
     rows, _more = history_rows(game, limit=None)
+    request.game_key = game.game
     return render(request, game.pad.templates["history"], board_context(game, history=rows))
 
 

@@ -48,6 +48,7 @@ def watch_result_picture(request, token):
 def score_sheet(request, token):
     """The paper score sheet for this game's players: their names over the columns."""
     game = get_object_or_404(Game, edit_token=token)
+    request.game_key = game.game
     return render(
         request, template("sheet.html", game.rules), sheet_context(game.house, game.player_list)
     )

@@ -17,6 +17,7 @@ from scorepad.pages.board import board_context, settings_context
 @never_cache
 def watch(request, token):
     game = get_object_or_404(Game, watch_token=token)
+    request.game_key = game.game  # the header and title name the game
     context = settings_context(game) | {
         "players": game.player_list,
         "moved": "moved" in request.GET,  # arrived here from the last game's watch page

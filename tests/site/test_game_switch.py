@@ -135,3 +135,22 @@ def test_a_page_without_the_sites_context_still_has_a_header(client):
     assert title(html).endswith("Kortspillet Spøkelse")
     with translation.override("nb"):
         assert f'<a href="{reverse("rules:rules")}">Regler</a>' in header(html)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize("page", ["game", "history", "watch", "sheet"])
+def test_a_scorepad_game_names_its_own_game(client, language, page):
+    from scorepad.models import Game
+    from tests.conftest import url
+
+    for key in ("ghost", "golf"):
+        table = {"threshold": None} if key == "golf" else {}
+        game = Game.create_with_players(["Anna", "Bo"], game=key, **table)
+        token = "watch_token" if page == "watch" else "edit_token"
+        html = client.get(url(page, game, language, token=token)).content.decode()
+        other = "golf" if key == "ghost" else "ghost"
+        assert title(html).endswith(" · " + GAME_TITLE[key, language]), (key, title(html))
+        summary = header(html).split("<summary>")[1].split("</summary>")[0]
+        assert f'<span class="brand-name">{NAME[key, language]}</span>' in summary
+        assert NAME[other, language] not in footer(html)
