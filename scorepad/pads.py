@@ -13,7 +13,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import games
-from scorepad.forms import EditRoundForm, NewGameForm, RoundForm, example_total
+from scorepad.forms import EditRoundForm, NewGameForm, RoundForm
 from scorepad.forms.golf import EditHoleForm, GolfNewGameForm, HoleForm
 from scorepad.models import GOLF_TABLE
 from scorepad.pages import board, night
@@ -132,9 +132,6 @@ class GhostPad:
     def round_data(self, game, language: str) -> dict:
         return board.round_data(game.rules.house_of(game, None), game.jack_value, language)
 
-    def outbox_texts(self, game, language: str) -> dict:
-        return board.outbox_texts(language, example_total(game.jack_value))
-
     def board_extra(self, game) -> dict:
         return {}
 
@@ -238,9 +235,6 @@ class GolfPad(GhostPad):
 
     def round_data(self, game, language: str) -> dict:
         return golf_pages.round_data(game.house.scoring(), len(game.player_list), language)
-
-    def outbox_texts(self, game, language: str) -> dict:
-        return golf_pages.outbox_texts(language)
 
     def course_description(self, rounds: int, totals: str) -> str:
         return golf_pages.course_description(rounds, totals)

@@ -211,7 +211,6 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         context.update(
             pad.form_extras(game),
             round_data=pad.round_data(game, get_language()),
-            outbox_texts=json.dumps(pad.outbox_texts(game, get_language()), ensure_ascii=False),
             # For the page's script to count the rounds kept on the phone by the same
             # rules (scoring.js): the players, the rules and the live rounds.
             board_json=json.dumps(

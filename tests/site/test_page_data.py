@@ -8,6 +8,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from scorepad.models import Game
 from tests.conftest import make_game, play_rounds, url
 
 pytestmark = pytest.mark.django_db
@@ -69,11 +70,17 @@ def test_the_outbox_reads_its_texts_from_the_round_data(client, page):
 
 
 def test_no_json_in_attributes_but_the_boards_numbers(client):
-    """The board's numbers stay in `data-board`: htmx removes every script element from
-    the board it swaps in (allowScriptTags is off), and those numbers change with it."""
+    """The board's numbers stay in `data-board`, and a Golf hole form's grid in
+    `data-golf-layout`: htmx removes every script element from the board it swaps in
+    (allowScriptTags is off), and both change with it."""
     game = make_game()
     play_rounds(game, 2)
-    for address in (url("game", game), url("history", game), reverse("scorepad:start"), "/en/"):
+    golf = Game.create_with_players(["Anna", "Bo"], game="golf", threshold=None)
+    addresses = [url("game", game), url("history", game), reverse("scorepad:start"), "/en/"]
+    addresses += [url("game", golf), url("history", golf), url("edit-round", golf, number=1)]
+    client.post(url("add-round", golf), {"number": "1", "points_0": "3", "points_1": "-2"})
+    allowed = {"data-board", "data-golf-layout", "data-hx-headers"}
+    for address in addresses:
         html = client.get(address).content.decode()
         # data-hx-headers is htmx's own (the CSRF header), not data for the page's script
-        assert set(json_attributes(html)) <= {"data-board", "data-hx-headers"}, address
+        assert set(json_attributes(html)) <= allowed, address
