@@ -32,7 +32,8 @@ import django
 django.setup()
 from django.core.cache import caches
 from django.test import Client
-from rules import cards, rendering
+from rules import cards
+from rules.engine import rendering
 from scorepad.models import MAX_ROUNDS, Game, Player, Round, Score
 
 games = int(sys.argv[1])

@@ -7,7 +7,8 @@ class RulesConfig(AppConfig):
     def ready(self):
         # Check every game's rules texts at start-up: a broken entry stops the server,
         # not a page.
-        from . import games, loader
+        from . import games
+        from .engine import loader
 
         for key in games.known_keys():
             loader.rules(key)

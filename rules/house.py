@@ -1,5 +1,5 @@
 """Ghost's table: the form that chooses its house rules, and what a page says of them.
-(Their words in a page's address: rules/address.py.)
+(Their words in a page's address: rules/engine/address.py.)
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules.games.ghost import cards
 
-from .loader import variant_name
+from .engine.loader import variant_name
 from .words import format_points
 
 

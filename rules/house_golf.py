@@ -1,5 +1,5 @@
 """Golf's table: the form that chooses its variant and house rules, and what a page says
-of them (Ghost's is rules/house.py; their words in an address: rules/address.py)."""
+of them (Ghost's is rules/house.py; their words in an address: rules/engine/address.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from ghost_site.forms import FocusFirstProblem
 from rules.games.golf import GAME, cards
 
+from .engine.loader import variant_name
 from .house import own_words
-from .loader import variant_name
 
 NONE = "none"
 

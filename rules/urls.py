@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 from django.utils.translation import pgettext_lazy
 
 from . import views
-from .address import HouseConverter, converter_for
+from .engine.address import HouseConverter, converter_for
 
 register_converter(HouseConverter, "house")
 register_converter(converter_for("golf"), "golfhouse")

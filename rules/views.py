@@ -14,7 +14,8 @@ from django_htmx.http import push_url
 from rules import games
 
 from . import house as ghost_house
-from . import house_golf, rendering, schema
+from . import house_golf
+from .engine import rendering, schema
 
 # The rules pages at /rules/, /card/ and /sheet/ are the default game's; another game's
 # are under its own word (/golf/rules/), their URL names prefixed with its key.

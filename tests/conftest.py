@@ -22,7 +22,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from rules import loader
+from rules.engine import loader
 from scorepad.models import Game, Result, Round, Score
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository's root

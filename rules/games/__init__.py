@@ -1,5 +1,5 @@
 """The registry of games: every game the site knows, by its key (the protocol a game
-follows: rules/game.py). The first is the default: the rules pages at /rules/ and a
+follows: rules/engine/game.py). The first is the default: the rules pages at /rules/ and a
 scorepad game saved before games had a column are that game's.
 
 A game is added by its own package under rules/games/ and one entry in `_GAMES` below;
@@ -8,7 +8,7 @@ a test may `register` a game of its own for as long as it runs.
 
 from __future__ import annotations
 
-from rules.game import Game
+from rules.engine.game import Game
 
 from .ghost import GAME as GHOST
 from .golf import GAME as GOLF

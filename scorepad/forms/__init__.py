@@ -10,9 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules import words
+from rules.engine.loader import variant_name
 from rules.games.ghost import cards
 from rules.house import HouseFields
-from rules.loader import variant_name
 from scorepad.forms.fields import (
     NameField,
     NormalizedCharField,

@@ -21,11 +21,11 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
+from rules.engine.loader import variant_name
 from rules.games.golf import cards, scoring
 from rules.games.golf.outcome import apply_caller_penalty
 from rules.games.golf.words import read_signed
 from rules.house_golf import GolfHouseFields
-from rules.loader import variant_name
 from rules.words import and_list, format_points
 from scorepad.forms import ROW_ID, ROW_MARK, clean_players
 from scorepad.forms.fields import NameField

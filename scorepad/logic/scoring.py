@@ -2,7 +2,7 @@
 
 - Round tie: every player on the lowest round total shares the round win.
 - The deal passes to the next player each round; the player after the dealer starts.
-- What ends a game and who wins is the game's: an `Ending` (rules/game.py) its game
+- What ends a game and who wins is the game's: an `Ending` (rules/engine/game.py) its game
   object gives for the table. Ghost's is a loss threshold: several reach it in one
   round, the highest total loses, equal highest share; a single-round game ends after
   one round, the lowest total wins. A threshold given as a number (or None: a single
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from rules.game import Ending, LossThreshold, highest, lowest
+from rules.engine.game import Ending, LossThreshold, highest, lowest
 
 __all__ = ["Outcome", "dealer_for_round", "finished", "highest", "lowest", "outcome", "played"]
 

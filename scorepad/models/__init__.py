@@ -1,7 +1,7 @@
 """A game on the scorepad: players, rounds and the scores of each round. Its rules are
 its game's (`Game.game` names it in the registry rules/games: Ghost or Golf): the game
 object says what its table is, which totals a round may hold and what ends the game
-(rules/game.py). The columns of a table's choices are named as the fields of the game's
+(rules/engine/game.py). The columns of a table's choices are named as the fields of the game's
 `House`, so its `house_of` reads them; the scorepad's own part of each game (its forms,
 templates and words) is `Game.pad` (scorepad/pads.py).
 
@@ -26,7 +26,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from rules import games
-from rules.game import Ending
+from rules.engine.game import Ending
 from rules.games.ghost import cards  # Ghost's choices, the columns of a table below
 from rules.games.golf import cards as golf_cards  # Golf's
 from scorepad.logic import chart, scoring
@@ -186,7 +186,7 @@ class Game(RoundChanges, GameReading, models.Model):
 
     @property
     def rules(self):
-        """The game object (rules/game.py) of the game played."""
+        """The game object (rules/engine/game.py) of the game played."""
         return games.get(self.game)
 
     @property

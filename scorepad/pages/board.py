@@ -16,7 +16,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from rules import cards, games, loader, words
+from rules import cards, games, words
+from rules.engine import loader
 from scorepad.forms import example_total
 from scorepad.forms.fields import POINTS_PATTERN, not_a_number_text
 from scorepad.logic import scoring

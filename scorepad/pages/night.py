@@ -16,7 +16,8 @@ from django.utils import formats, timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from rules import games, loader, words
+from rules import games, words
+from rules.engine import loader
 from rules.words import and_list
 from scorepad.logic import chart, names, scoring, stats
 from scorepad.models import Game, NameChange

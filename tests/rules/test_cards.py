@@ -5,7 +5,8 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from rules import rendering, words
+from rules import words
+from rules.engine import rendering
 from rules.games.ghost import cards
 
 D = Decimal

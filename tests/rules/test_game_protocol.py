@@ -1,4 +1,4 @@
-"""The game as a parameter (rules/game.py, the registry rules/games): a tiny game the
+"""The game as a parameter (rules/engine/game.py, the registry rules/games): a tiny game the
 engine was not written for, registered for these tests, is loaded, checked, addressed,
 rendered, counted and scored by the same code as Ghost, with its own rules."""
 
@@ -11,8 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from rules import address, cards, games, loader, rendering, schema
-from rules.game import FixedRounds, HouseRule, LossThreshold, NumberRule
+from rules import cards, games
+from rules.engine import address, loader, rendering, schema
+from rules.engine.game import FixedRounds, HouseRule, LossThreshold, NumberRule
 from scorepad.logic.scoring import finished, outcome
 from scorepad.models import Game
 from scorepad.models.changes import Result

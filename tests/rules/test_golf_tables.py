@@ -12,10 +12,11 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from rules import games, rendering
+from rules import games
+from rules.engine import rendering
+from rules.engine.loader import rules
 from rules.games.golf import GAME, cards
 from rules.games.golf.hole import play_hole
-from rules.loader import rules
 from rules.words import format_points
 
 HOUSES = GAME.all_houses()
@@ -23,7 +24,7 @@ LANGUAGES = ("en", "nb")
 
 
 def house_id(house):
-    from rules.address import to_slug
+    from rules.engine.address import to_slug
 
     return to_slug(house) or "defaults"
 
@@ -220,8 +221,8 @@ def test_the_worked_hole_is_counted_at_the_table(house, language):
 def test_every_golf_table_is_proved_at_start_up_and_the_unplayable_are_refused():
     """The texts load (every block proved at every table); an unplayable combination is
     no table, and a block that assumes what a table does not hold is refused."""
-    from rules.address import from_slug
-    from rules.loader import ContentError, check
+    from rules.engine.address import from_slug
+    from rules.engine.loader import ContentError, check
 
     assert games.get("golf") is GAME
     with pytest.raises(ValueError):

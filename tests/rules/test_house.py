@@ -13,8 +13,9 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from rules import loader, rendering, schema, words
-from rules.address import from_slug, to_slug
+from rules import words
+from rules.engine import loader, rendering, schema
+from rules.engine.address import from_slug, to_slug
 from rules.games.ghost import cards
 from rules.views import house_url
 from scorepad.models import Game

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from rules import loader, rendering
+from rules.engine import loader, rendering
 
 
 def test_the_shipped_data_is_valid(data):

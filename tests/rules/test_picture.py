@@ -17,7 +17,7 @@ from itertools import combinations
 import pytest
 from django.utils import translation
 
-from rules import schema
+from rules.engine import schema
 from rules.games.ghost import cards
 from rules.views import house_url
 from rules.words import NUMBER_WORDS

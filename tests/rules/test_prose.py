@@ -1,5 +1,5 @@
 """Issue 27: the loader refuses a rules text that states a number typed in; figures come
-from rules/cards.py through placeholders (rules/prose.py says what is allowed)."""
+from rules/cards.py through placeholders (rules/engine/prose.py says what is allowed)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import tomllib
 
 import pytest
 
-from rules import loader, prose
+from rules.engine import loader, prose
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,8 @@ import pytest
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from rules import loader, rendering, schema, words
+from rules import words
+from rules.engine import loader, rendering, schema
 from rules.games.ghost import cards
 from rules.games.ghost.round import play_round
 

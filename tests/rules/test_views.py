@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test.signals import template_rendered
 
-from rules import loader
+from rules.engine import loader
 from tests.conftest import page_weight
 
 PAGES = {

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 
 from ghost_site import prerendered
-from rules import schema
+from rules.engine import schema
 from rules.games.ghost import cards
 from rules.views import prerendered_paths
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from rules import schema
+from rules.engine import schema
 from rules.games.ghost import cards
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "nb" / "LC_MESSAGES" / "django.po"

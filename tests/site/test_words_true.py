@@ -14,7 +14,8 @@ import pytest
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from rules import rendering, schema, words
+from rules import words
+from rules.engine import rendering, schema
 from rules.games.ghost import cards
 from rules.games.ghost.round import play_round
 from rules.views import SHEET_ROUNDS
@@ -210,7 +211,7 @@ def test_the_hand_example_is_not_called_cheap_where_the_jack_counts_eleven(house
 def test_when_several_reach_the_threshold_the_highest_loses_by_the_sites_convention(
     variant, jack, language
 ):
-    from rules.loader import rules
+    from rules.engine.loader import rules
 
     plain = cards.House(variant=variant, jack=jack)
     played = play_round(rules().round[variant], plain)

@@ -1,5 +1,5 @@
 """Ghost (Spøkelse), the site's first game, as the engine is handed it (the protocol:
-rules/game.py). Its pure facts are in cards.py, its texts in rules.toml, its scripted
+rules/engine/game.py). Its pure facts are in cards.py, its texts in rules.toml, its scripted
 round in round.py and its table picture in picture.py; this module ties them together.
 """
 
@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.game import Kind, LossThreshold
+from rules.engine.game import Kind, LossThreshold
 
 from . import cards
 from .picture import table_picture

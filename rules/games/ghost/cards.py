@@ -23,7 +23,7 @@ from rules.cards import (  # noqa: F401  (the deck, named here for Ghost's impor
     parse_card,
     sum_totals,
 )
-from rules.game import HouseRule, NumberRule
+from rules.engine.game import HouseRule, NumberRule
 
 PEEKED_CARDS = 2
 LOSS_THRESHOLD = 21

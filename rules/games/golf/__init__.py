@@ -1,4 +1,4 @@
-"""Golf, the site's second game, as the engine is handed it (the protocol: rules/game.py).
+"""Golf, the site's second game, as the engine is handed it (the protocol: rules/engine/game.py).
 
 Its pure facts are in cards.py (card table, decks, variants, house rules), scoring.py
 (a layout's score, the possible hole scores), outcome.py (a game's course, the caller
@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.game import FixedRounds, Kind, NumberRule
+from rules.engine.game import FixedRounds, Kind, NumberRule
 
 from . import cards, outcome, scoring
 from .hole import PlayedHole, play_hole

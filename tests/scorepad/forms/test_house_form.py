@@ -4,7 +4,7 @@ one table (`rules.house.ASKED`): every table reads back through the form as itse
 import pytest
 from django.utils import translation
 
-from rules import schema
+from rules.engine import schema
 from rules.games.ghost import cards
 from rules.house import ASKED, HouseFields
 from scorepad.forms import NewGameForm

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from rules.game import FixedRounds, LossThreshold
+from rules.engine.game import FixedRounds, LossThreshold
 from scorepad.logic import chart, scoring
 
 

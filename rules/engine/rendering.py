@@ -16,18 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from rules import cards, games
-
-from .loader import Rules, choose_patches, patched, rules, shown_items
-from .schema import (
-    PLACEHOLDER,
-    block_kinds,
-    facts,
-    holds,
-    rank_list_kinds,
-    total_kinds,
-    value_kinds,
-)
-from .words import (
+from rules.words import (
     NUMBER_WORDS,
     RANK_NAMES,
     a_rank,
@@ -38,6 +27,17 @@ from .words import (
     or_list,
     points_phrase,
     rank_label,
+)
+
+from .loader import Rules, choose_patches, patched, rules, shown_items
+from .schema import (
+    PLACEHOLDER,
+    block_kinds,
+    facts,
+    holds,
+    rank_list_kinds,
+    total_kinds,
+    value_kinds,
 )
 
 

@@ -1,6 +1,6 @@
 """A game, as the engine is handed it: the one protocol every game of the site follows.
 
-The rules pages (rules/loader.py, schema.py, rendering.py, address.py) and the scorepad
+The rules pages (rules/engine/loader.py, schema.py, rendering.py, address.py) and the scorepad
 (scorepad/logic/scoring.py, the Game model) never name a game. They are handed a value
 that follows `Game` below, found by its key in the registry (rules/games/__init__.py).
 A game is added by adding its own package beside rules/games/ghost/:
@@ -24,7 +24,7 @@ Names and words
     names               {"en": …, "nb": …}: the game's name in each language
     words               {"round": {"en": …, "nb": …}, "rounds": …}: what one deal is
                         called (a round of Ghost, a hole of Golf)
-    texts               Path of its rules texts (TOML, checked by rules/loader.py)
+    texts               Path of its rules texts (TOML, checked by rules/engine/loader.py)
 
 The table (what a table settles before the first deal)
     House               a frozen dataclass of a table's choices; `House()` is the site's

@@ -4,7 +4,7 @@ rules/games/ghost/rules.toml) and check them.
 The file holds each text in English and Norwegian side by side. Loading fails loudly,
 naming the entry, when a text lacks a language, a card or placeholder is unknown, or a
 variant of the game has no description, so a broken edit never reaches a page. The game
-is a parameter (rules/game.py); without one, the default game of rules/games.
+is a parameter (rules/engine/game.py); without one, the default game of rules/games.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from django.conf import settings
 from django.utils import translation
 
 from rules import cards, games
-from rules.address import to_slug
-from rules.game import Game
+from rules.engine.address import to_slug
+from rules.engine.game import Game
+from rules.words import NUMBER_WORDS
 
 from .prose import refuse_typed_numbers
 from .schema import (
@@ -33,7 +34,6 @@ from .schema import (
     total_kinds,
     value_kinds,
 )
-from .words import NUMBER_WORDS
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 DATA_FILE = games.default().texts  # the default game's texts

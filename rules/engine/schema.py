@@ -1,7 +1,7 @@
 """What a game's rules texts may say: the kinds of block, the placeholders and the
 numbers they name, the facts a block may assume, and every table a reader can choose
 (the loader proves each text true at each of them). The game is a parameter: its own
-kinds of block, figures and facts come from the game object (rules/game.py)."""
+kinds of block, figures and facts come from the game object (rules/engine/game.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from rules import games
-from rules.game import Game, Kind
+from rules.engine.game import Game, Kind
 
 __all__ = ["Kind"]
 

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from rules import games
-from rules.game import Game
+from rules.engine.game import Game
 
 SEPARATOR = "+"
 
