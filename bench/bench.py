@@ -145,7 +145,7 @@ def phones(base, seeded, env, results, label, floor_base=None):
     """One phone alone, taking turns with one phone on the floor (with `floor_base`);
     then 32 at once, each over its own games."""
     port = int(base.rsplit(":", 1)[1])
-    single = Tally()
+    single, golf = Tally(), Tally()
     if floor_base:
         # Turn about, in slices of a second: the machine's other work, which comes and
         # goes, then weighs on round entry and the floor alike, and their ratio is fair.
@@ -162,10 +162,22 @@ def phones(base, seeded, env, results, label, floor_base=None):
             floor_time += floor_posts(floor_port, "/floor/", 1, seconds, floor_single)
         results[f"round entry, 1 phone, {label}"] = single.summary(entry_time)
         results[f"floor, 1 phone, {label}"] = floor_single.summary(floor_time)
+        # A hole of Golf the same way: signed scores checked against the possible ones.
+        golf_floor = Tally()
+        holes = dict.fromkeys(seeded["golf"], 0)
+        entry_time = floor_time = 0.0
+        for _slice in range(SLICES):
+            seconds = SECONDS / 2 / SLICES
+            entry_time += round_entry(
+                port, list(holes), 1, seconds, golf, numbers=holes, points=("\u22122", "4")
+            )
+            floor_time += floor_posts(floor_port, "/floor/", 1, seconds, golf_floor)
+        results[f"Golf hole entry, 1 phone, {label}"] = golf.summary(entry_time)
+        results[f"floor beside Golf, 1 phone, {label}"] = golf_floor.summary(floor_time)
     tally = Tally()
     elapsed = round_entry(port, seeded["writers"][SINGLE_GAMES:], CONNECTIONS, SECONDS, tally)
     results[f"round entry, 32 phones, {label}"] = tally.summary(elapsed)
-    return len(single.accepted) + len(tally.accepted), stored_rounds(env)
+    return len(single.accepted) + len(golf.accepted) + len(tally.accepted), stored_rounds(env)
 
 
 def floor(base, results, label):
@@ -182,7 +194,7 @@ def floor(base, results, label):
 def main():
     results = {}
     notes = []
-    seed_spec = {"writers": 256, "watched": 1}
+    seed_spec = {"writers": 256, "watched": 1, "golf": 256}
     with app_server(workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec) as (
         base,
         seeded,
@@ -330,6 +342,13 @@ def main():
             f"round entry p50 / floor p50, 1 phone, {database}",
             f"round entry, 1 phone, {database}",
             f"floor, 1 phone, {database}",
+            "p50",
+            "(goal: at most 5x)",
+        )
+        ratio(
+            f"Golf hole entry p50 / floor p50, 1 phone, {database}",
+            f"Golf hole entry, 1 phone, {database}",
+            f"floor beside Golf, 1 phone, {database}",
             "p50",
             "(goal: at most 5x)",
         )

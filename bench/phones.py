@@ -90,10 +90,12 @@ def round_entry(
     tally: Tally,
     played: int = 0,
     numbers: dict[str, int] | None = None,
+    points: tuple[str, ...] = ("1", "2"),
 ):
     """`phones` threads; phone k enters rounds in games k, k+phones, ... in turn, after the
     `played` rounds each game already has, or after `numbers[game]` (which the phones then
-    keep up to date, for a next call)."""
+    keep up to date, for a next call). `points`: what each player scores (a Golf hole's
+    are signed, with a real minus sign as a phone may send it)."""
     csrf = secrets.token_hex(16)
     deadline = time.monotonic() + seconds
     if numbers is None:
@@ -106,9 +108,8 @@ def round_entry(
             token = mine[i % len(mine)]
             i += 1
             number = numbers[token] + 1
-            body = urllib.parse.urlencode(
-                {"csrfmiddlewaretoken": csrf, "number": number, "points_0": "1", "points_1": "2"}
-            )
+            scores = {f"points_{seat}": value for seat, value in enumerate(points)}
+            body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, "number": number, **scores})
             start = time.perf_counter()
             status = device.post(f"/en/scorepad/g/{token}/round/", body)
             if status == 302:

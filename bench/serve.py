@@ -85,8 +85,13 @@ def game(rounds, players=2, threshold=500, history=0):
     g.refresh_from_db()
     return g
 
+def golf(holes=18):
+    return Game.create_with_players(["P1", "P2"], game="golf", threshold=None, holes=holes)
+
+
 spec = json.loads(sys.argv[1])
 out = {
+    "golf": [golf().edit_token for _ in range(spec.get("golf", 0))],
     "writers": [game(0).edit_token for _ in range(spec["writers"])],
     "watched": [(g.watch_token, g.poll_mark, g.edit_token)
                 for g in (game(3) for _ in range(spec["watched"]))],
@@ -103,9 +108,10 @@ def manage(env, *args):
     subprocess.run([str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=env, check=True)
 
 
-def seed(env, writers=256, watched=50) -> dict:
+def seed(env, writers=256, watched=50, golf=0) -> dict:
+    spec = {"writers": writers, "watched": watched, "golf": golf}
     result = subprocess.run(
-        [str(BIN / "python"), "-c", SEED, json.dumps({"writers": writers, "watched": watched})],
+        [str(BIN / "python"), "-c", SEED, json.dumps(spec)],
         cwd=ROOT,
         env={**env, "DJANGO_SETTINGS_MODULE": "ghost_site.settings"},
         check=True,
