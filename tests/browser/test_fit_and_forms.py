@@ -174,8 +174,10 @@ def test_every_refused_form_focuses_its_first_problem_in_view(live_server, phone
     assert focused_in_view(page, "threshold") == ["threshold", True]
 
 
+# A disclosure's marker is drawn before its text (the header's game switch: an arrow after).
 MARKERS = """() => Array.from(document.querySelectorAll('summary'))
-  .filter(s => getComputedStyle(s, '::before').content === 'none')
+  .filter(s => getComputedStyle(s, '::before').content === 'none'
+            && getComputedStyle(s, '::after').content === 'none')
   .map(s => s.textContent.trim())"""
 
 
