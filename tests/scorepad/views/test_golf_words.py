@@ -160,3 +160,11 @@ def test_norwegian_says_a_game_of_golf_as_a_card_player_would(client):
     assert "Vårt parti Golf" in text and "Følg vårt parti Golf" in text
     assert "Partiet vårt av Golf" not in text
     assert "Vil dere heller fortsette dette spillet, kan dere angre eller endre et hull." in text
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Player"), ("nb", "Spiller")])
+def test_the_games_paper_sheet_heads_its_columns_with_the_names_alone(client, lang, label):
+    text = page(client, "sheet", golf(), lang)
+    heads = re.findall(r'<span class="name-line">([^<]*)</span>', text)
+    assert heads == ["Anna", "Bo", "Cy"]
+    assert f"{label} Anna" not in text
