@@ -4,7 +4,7 @@ of them (Ghost's is rules/house.py; their words in an address: rules/engine/addr
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import FocusFirstProblem
@@ -124,7 +124,7 @@ def summary(house: cards.GolfHouse) -> list[str]:
         words.append(gettext("flip instead of draw"))
     if house.extra_hole:
         words.append(gettext("a tie: an extra hole"))
-    words.append(gettext("%(n)s holes") % {"n": house.holes})
+    words.append(ngettext("%(n)s hole", "%(n)s holes", house.holes) % {"n": house.holes})
     return words
 
 

@@ -51,6 +51,10 @@ GHOST_TEXTS = {
     "back_decided": _("The game is decided, so no round can come back. Undo a round first."),
     "back_taken": _("That round cannot come back: a new round has taken its place."),
     "edit_label": _("Edit round %(n)s"),
+    "offline_refusal": _(
+        "No connection: undoing, changing and bringing back rounds need the server, so "
+        "nothing was changed. New rounds are kept on this phone until they can be sent."
+    ),
 }
 
 GOLF_TEXTS = {
@@ -84,6 +88,10 @@ GOLF_TEXTS = {
     "back_decided": _("The game is decided, so no hole can come back. Undo a hole first."),
     "back_taken": _("That hole cannot come back: a new hole has taken its place."),
     "edit_label": _("Edit hole %(n)s"),
+    "offline_refusal": _(
+        "No connection: undoing, changing and bringing back holes need the server, so "
+        "nothing was changed. New holes are kept on this phone until they can be sent."
+    ),
 }
 
 

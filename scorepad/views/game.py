@@ -56,7 +56,8 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
         parts = parts.redrawn("round_form", round_form_context(game, form))
     if rename_form is not None:
         parts = parts.redrawn("rename", rename_context(game, rename_form))
-    context = parts.context() | {"conflict": conflict}
+    refusal = game.pad.texts["offline_refusal"]  # in rounds or holes, as the game counts
+    context = parts.context() | {"conflict": conflict, "offline_refusal": refusal}
     template = "scorepad/game.html#board" if request.htmx else game.pad.templates["game"]
     return render(request, template, context, status=status)
 
