@@ -168,3 +168,30 @@ def test_the_games_paper_sheet_heads_its_columns_with_the_names_alone(client, la
     heads = re.findall(r'<span class="name-line">([^<]*)</span>', text)
     assert heads == ["Anna", "Bo", "Cy"]
     assert f"{label} Anna" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("en", "counts with what has been played so far", "rounds played so far"),
+        ("nb", "teller med det som er spilt så langt", "rundene som er spilt"),
+    ],
+)
+def test_the_statistics_speak_of_what_was_played_not_of_rounds(client, lang, said, not_said):
+    """The statistics count Golf's holes as well as Ghost's rounds."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    game = golf()
+    send(client, game, 3, -1, 5, number=1, lang=lang)
+    with translation.override(lang):
+        html = unescape(client.get(reverse("scorepad:statistics")).content.decode())
+    assert said in html and not_said not in html
+
+
+def test_ghosts_round_table_caption_reads_as_norwegian(client):
+    from tests.conftest import make_game
+
+    html = page(client, "game", make_game(), "nb")
+    assert "Runder: rundens sum, med summen så langt under" in html
+    assert "samlet sum under" not in html
