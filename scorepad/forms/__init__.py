@@ -49,6 +49,25 @@ MORE_PLAYERS_MAX = {
 }
 
 
+def add_seats(form: forms.Form, seats: range) -> None:
+    """A name field per seat a game may have, and the first dealer among them: the
+    new-game forms of every game."""
+    name_too_long = gettext("A name can have at most %(n)s characters.") % {"n": NAME_MAX}
+    for seat in seats:
+        form.fields[f"name_{seat}"] = NameField(
+            label=_("Player %(n)s") % {"n": seat + 1},
+            required=False,
+            max_length=NAME_MAX,
+            error_messages={"max_length": name_too_long},
+            widget=forms.TextInput(
+                attrs={"autocomplete": "off", "autocapitalize": "words", "enterkeyhint": "next"}
+            ),
+        )
+    form.fields["first_dealer"].choices = [
+        (seat, _("Player %(n)s") % {"n": seat + 1}) for seat in seats
+    ]
+
+
 class NewGameForm(HouseFields):
     """The table's rules (the rules page's own choices) and the players."""
 
@@ -72,20 +91,7 @@ class NewGameForm(HouseFields):
         self.fields["player_count"].help_text = players_hint()
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         seats = range(cards.PLAYER_RANGE[1])
-        name_too_long = gettext("A name can have at most %(n)s characters.") % {"n": NAME_MAX}
-        for seat in seats:
-            self.fields[f"name_{seat}"] = NameField(
-                label=_("Player %(n)s") % {"n": seat + 1},
-                required=False,
-                max_length=NAME_MAX,
-                error_messages={"max_length": name_too_long},
-                widget=forms.TextInput(
-                    attrs={"autocomplete": "off", "autocapitalize": "words", "enterkeyhint": "next"}
-                ),
-            )
-        self.fields["first_dealer"].choices = [
-            (seat, _("Player %(n)s") % {"n": seat + 1}) for seat in seats
-        ]
+        add_seats(self, seats)
 
     def name_fields(self):
         return [self[f"name_{seat}"] for seat in range(cards.PLAYER_RANGE[1])]

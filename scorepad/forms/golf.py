@@ -27,10 +27,8 @@ from rules.games.golf.outcome import apply_caller_penalty
 from rules.games.golf.words import read_signed
 from rules.house_golf import GolfHouseFields
 from rules.words import and_list, format_points
-from scorepad.forms import ROW_ID, ROW_MARK, clean_players
-from scorepad.forms.fields import NameField
+from scorepad.forms import ROW_ID, ROW_MARK, add_seats, clean_players
 from scorepad.forms.widgets import HiddenInput, TextInput
-from scorepad.logic.names import NAME_MAX
 from scorepad.models import MAX_ROUNDS
 
 # A hole score as people type it: a minus of any of the three kinds, then ASCII digits (a
@@ -68,20 +66,7 @@ class GolfNewGameForm(GolfHouseFields):
             self.initial.setdefault("four_of_a_kind", "none")
             self.initial.setdefault("holes", cards.HOLES)
         seats = range(cards.PLAYER_RANGE[1])
-        name_too_long = gettext("A name can have at most %(n)s characters.") % {"n": NAME_MAX}
-        for seat in seats:
-            self.fields[f"name_{seat}"] = NameField(
-                label=_("Player %(n)s") % {"n": seat + 1},
-                required=False,
-                max_length=NAME_MAX,
-                error_messages={"max_length": name_too_long},
-                widget=forms.TextInput(
-                    attrs={"autocomplete": "off", "autocapitalize": "words", "enterkeyhint": "next"}
-                ),
-            )
-        self.fields["first_dealer"].choices = [
-            (seat, _("Player %(n)s") % {"n": seat + 1}) for seat in seats
-        ]
+        add_seats(self, seats)
         self.fields["player_count"].help_text = gettext(
             "%(low)s to %(high)s players: one deck for up to %(per)s, two for up to %(two)s, "
             "three for more."
