@@ -1,19 +1,27 @@
-"""The game page's parts and the watch board only change with the game: each is rendered
-once per version and language and kept, then the page is rendered around them for every
-request, so Django writes that request's own CSRF token and messages.
+"""The game page and the watch board only change with the game: each is rendered once per
+version and language and kept.
 
-A part is a partial of scorepad/game_parts.html, rendered without a request: nothing of
-one reader can end up in it. A form in a part gets its token from `{% csrf_token_for %}`
-(scorepad/templatetags/kept.py), which notes the form's id; game.html writes the token
-input for each noted form around the parts. The same code runs with DEBUG on (where
-nothing is kept, so a changed template shows at once) and off."""
+Two layers. The page's parts (partials of scorepad/game_parts.html, rendered without a
+request, so nothing of one reader can end up in them) are kept for every answer of the
+version: a form in a part gets its token from `{% csrf_token_for %}`
+(scorepad/templatetags/kept.py), which notes the form's id, and game.html writes the token
+input for each noted form around the parts. A refused form redraws only its own part.
 
+Around them, the whole page (or, for htmx, its board) is kept as well (`KeptPage`): it is
+rendered once through the same templates, with two random marks standing where this
+request's CSRF token and its messages go, and kept as the pieces between them; an answer
+is those pieces joined with its own token and messages. The same code runs with DEBUG on
+(where nothing is kept, so a changed template shows at once) and off."""
+
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 from django.core.cache import cache
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from scorepad.models import Game
@@ -40,7 +48,7 @@ class Parts:
 
     html: dict[str, str] = field(default_factory=dict)
     forms: dict[str, list[str]] = field(default_factory=dict)
-    key: str = ""  # what they are kept under: base.html keeps its frame by it too
+    key: str = ""  # what they are kept under: the page around them is kept by it too
 
     def redrawn(self, name: str, context: dict) -> "Parts":
         """These parts with one drawn again for this request (a refused form as typed)."""
@@ -53,7 +61,6 @@ class Parts:
             "parts": self.html,
             "board_forms": [f for name in BOARD_PARTS for f in self.forms[name]],
             "page_forms": [f for name in PAGE_PARTS for f in self.forms[name]],
-            "frame_key": self.key,  # ghost_site/templatetags/frame.py
         }
 
 
@@ -82,6 +89,42 @@ def kept_parts(game: Game, context: Callable[[], dict]) -> Parts:
         if not settings.DEBUG:
             cache.set(key, parts, PAGE_SECONDS)
     return parts
+
+
+@dataclass(frozen=True)
+class KeptPage:
+    """A page rendered once for every reader of a version: the pieces between the places
+    of one request's own messages (one place at most), each split at its CSRF token."""
+
+    pieces: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def render(cls, render: Callable[[dict], str]) -> "KeptPage":
+        """`render(slots)` draws the page with `slots` added to its context: marks where
+        the token (`csrf_token`) and the messages (`messages_html`) go. The marks are
+        random for each rendering, so nothing a player typed can stand for one."""
+        token, notes = secrets.token_hex(16), secrets.token_hex(16)
+        html = render({"csrf_token": token, "messages_html": notes})
+        return cls(tuple(tuple(piece.split(token)) for piece in html.split(notes)))
+
+    def html(self, token: str, notes: str) -> SafeString:
+        return mark_safe(notes.join(token.join(piece) for piece in self.pieces))
+
+
+def kept_page(
+    request, game: Game, name: str, render: Callable[[dict], str], notes: str
+) -> SafeString:
+    """The page `name` of this game's version, language and address (kept, or rendered
+    now by `render`, see `KeptPage.render`), with this request's token and `notes`."""
+    key = game_key(f"page-{name}", game, game.edit_token)
+    if not settings.SITE_URL:  # development: absolute links are made from the request
+        key += f":{request.scheme}://{request.get_host()}"
+    page = None if settings.DEBUG else cache.get(key)
+    if page is None:
+        page = KeptPage.render(render)
+        if not settings.DEBUG:
+            cache.set(key, page, PAGE_SECONDS)
+    return page.html(get_token(request), notes)
 
 
 def kept_board(game: Game, render: Callable[[], str], part: str = "watch-board") -> str:

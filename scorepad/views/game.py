@@ -6,6 +6,7 @@ import csv
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -44,22 +45,35 @@ def game_path(game: Game) -> str:
 
 
 def show_game(request, game: Game, status=200, form=None, rename_form=None, conflict=None):
-    """The game page (for htmx, its board) around the parts kept for this version and
-    language, with this request's CSRF token and messages. A refused form draws only its
-    own part again, as typed; everything else is the kept parts."""
+    """The game page (for htmx, its board) with this request's CSRF token and messages:
+    kept whole for the version and language (scorepad/pages/pagecache.py). A refused form
+    draws only its own part again, as typed, in a page around the kept parts."""
     # A 4xx answer to a POST is still the game page: its language links and canonical
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
     request.game_key = game.game  # the header and title name the game (context_processors)
-    parts = pagecache.kept_parts(game, lambda: parts_context(request, game))
-    if form is not None:
-        parts = parts.redrawn("round_form", round_form_context(game, form))
-    if rename_form is not None:
-        parts = parts.redrawn("rename", rename_context(game, rename_form))
-    refusal = game.pad.texts["offline_refusal"]  # in rounds or holes, as the game counts
-    context = parts.context() | {"conflict": conflict, "offline_refusal": refusal}
-    template = "scorepad/game.html#board" if request.htmx else game.pad.templates["game"]
-    return render(request, template, context, status=status)
+    notes = render_to_string(
+        "scorepad/_messages.html",
+        {"messages": messages.get_messages(request), "conflict": conflict},
+    )
+    board = bool(request.htmx)
+    template = "scorepad/game.html#board" if board else game.pad.templates["game"]
+
+    def page(slots: dict) -> str:
+        parts = pagecache.kept_parts(game, lambda: parts_context(request, game))
+        if form is not None:
+            parts = parts.redrawn("round_form", round_form_context(game, form))
+        if rename_form is not None:
+            parts = parts.redrawn("rename", rename_context(game, rename_form))
+        refusal = game.pad.texts["offline_refusal"]  # in rounds or holes, as the game counts
+        context = parts.context() | {"offline_refusal": refusal} | slots
+        return render_to_string(template, context, request)
+
+    if form is None and rename_form is None:
+        html = pagecache.kept_page(request, game, "board" if board else "page", page, notes)
+    else:
+        html = page({"messages_html": notes})
+    return HttpResponse(html, status=status)
 
 
 def parts_context(request, game: Game) -> dict:
