@@ -52,14 +52,16 @@ def house_url(name: str, house: Any, *args) -> str:
 
 
 def _moved(request, name: str, house: Any | None, *args, game: Any = GAME):
-    """A combination named in another order, or a number written another way (`02`), is
-    sent to its one address (an unknown or unplayable combination never gets here: the
-    URL converter refuses it, a 404)."""
+    """A combination named in another order or in another language's words (an old
+    English-worded /nb/ link), or a number written another way (`02`), is sent to its
+    one address in the page's language, the query string kept (an unknown or unplayable
+    combination never gets here: the URL converter refuses it, a 404)."""
     if house is None and not args:
         return None
     wanted = house_url(name, house or game.House(), *args)
     if request.path != wanted:
-        return redirect(wanted, permanent=True)
+        query = request.META.get("QUERY_STRING", "")
+        return redirect(f"{wanted}?{query}" if query else wanted, permanent=True)
     return None
 
 

@@ -269,7 +269,10 @@ def check(data: dict[str, Any], game: Game | None = None) -> Rules:
 
 
 def table_name(house: Any) -> str:
-    return f"“{to_slug(house) or 'the defaults'}” {sorted(house.conditions())}"
+    """A table in a message for the texts' editor: its address words in the site's
+    default language, and its conditions."""
+    slug = to_slug(house, settings.LANGUAGE_CODE)
+    return f"“{slug or 'the defaults'}” {sorted(house.conditions())}"
 
 
 def prove(rules: Rules, house: Any, patches: dict[str, dict[str, Any]]) -> None:
