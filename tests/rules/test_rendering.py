@@ -299,9 +299,7 @@ def test_every_text_that_speaks_of_a_row_places_or_two_players_states_its_facts(
 # ------------------------------------------------------------------ headings
 
 
-@pytest.mark.parametrize(
-    "path", ["/en/rules/", "/nb/regler/sju-kort/", "/en/rules/three-in-hand/"]
-)
+@pytest.mark.parametrize("path", ["/en/rules/", "/nb/regler/sju-kort/", "/en/rules/three-in-hand/"])
 def test_every_heading_has_an_id_and_a_link_to_it(client, path):
     html = client.get(path).content.decode()
     main = html[html.index("<main") :]
