@@ -70,7 +70,7 @@ def test_the_norwegian_words_are_norwegian():
         "tre-pa-handen",
         "knekt-11",
         "bare-trekkbunke",
-        "bytt-bare-usette",
+        "ikke-bytt-kjente",
         "en-runde",
         "flere-spillere",
         "til",

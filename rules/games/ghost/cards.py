@@ -202,7 +202,7 @@ DEFAULT_HOUSE = House()
 HOUSE_RULES = (
     HouseRule("jack", JACK_ELEVEN, "jack_eleven", {"en": "jack-11", "nb": "knekt-11"}),
     HouseRule("start_card", False, "stock_only", {"en": "stock-only", "nb": "bare-trekkbunke"}),
-    HouseRule("swap_seen", False, "no_seen_swap", {"en": "no-seen-swap", "nb": "bytt-bare-usette"}),
+    HouseRule("swap_seen", False, "no_seen_swap", {"en": "no-seen-swap", "nb": "ikke-bytt-kjente"}),
     HouseRule("threshold", None, "single_round", {"en": "one-round", "nb": "en-runde"}),
     HouseRule("more_players", True, "more_players", {"en": "more-players", "nb": "flere-spillere"}),
 )
