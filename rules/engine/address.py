@@ -22,7 +22,9 @@ Writing (`to_url`) uses the active language, so the language switch, which rever
 same page under another language, gives that language's spelling of the same table.
 Reading (`to_python`) takes any language's words, even mixed: an old link stays good,
 and the view answers 301 to the page language's own spelling (rules/views.py `_moved`).
-A language a game has no words for gets its first language's.
+A language a game has no words for gets its first language's. The static export keeps a
+file at a combination's other spelling that sends the reader on (rules/views.py
+`moved_paths`), as a static host cannot answer a 301.
 """
 
 from __future__ import annotations
@@ -90,15 +92,37 @@ def all_words(game: Game) -> Iterator[tuple[str, str, str]]:
             yield prefix, language, game.number_rule.field
 
 
+def number_word(game: Game) -> re.Pattern | None:
+    """The number rule's word in any language ("to-15", "til-15"), its number a group."""
+    number = game.number_rule
+    if number is None:
+        return None
+    prefixes = "|".join(map(re.escape, number.prefixes.values()))
+    return re.compile(rf"(?:{prefixes})-([1-9][0-9]{{0,2}})")
+
+
+def check_words(game: Game) -> None:
+    """ValueError when a word is not the converter's lower-case ASCII, names two choices
+    or is in two languages, or reads as the number rule's ("to-15"): start-up refuses
+    it (rules/engine/loader.py)."""
+    numbered = number_word(game)
+    seen: dict[str, tuple[str, str]] = {}
+    for word, language, named in all_words(game):
+        if not WORD.fullmatch(word):
+            raise ValueError(f"{named} ({language}): {word!r} is not lower-case ASCII words")
+        if word in seen:
+            raise ValueError(f"{word!r} names {seen[word]} and {(named, language)}")
+        if numbered and numbered.fullmatch(word):
+            raise ValueError(f"{named} ({language}): {word!r} reads as a number")
+        seen[word] = (named, language)
+
+
 def from_slug(slug: str, game: Game | None = None) -> Any:
     """The table a path names, in any order and in any language's words (of the default
     game when none is given); ValueError for an unknown word, a choice named twice, or a
     combination that cannot be played."""
     game = game or games.default()
-    number = game.number_rule
-    number_word = number and re.compile(
-        rf"(?:{'|'.join(map(re.escape, number.prefixes.values()))})-([1-9][0-9]{{0,2}})"
-    )
+    number, numbered = game.number_rule, number_word(game)
     fields: dict = {}
     variants = {word: key for key, words in game.variant_words.items() for word in words.values()}
     rules = {word: rule for rule in game.house_rules for word in rule.words.values()}
@@ -107,7 +131,7 @@ def from_slug(slug: str, game: Game | None = None) -> Any:
             name, value = "variant", variants[word]
         elif word in rules:
             name, value = rules[word].field, rules[word].value
-        elif number_word and (match := number_word.fullmatch(word)):
+        elif numbered and (match := numbered.fullmatch(word)):
             name, value = number.field, int(match[1])
             if value == number.default:
                 raise ValueError(f"the default {number.field} is not named")

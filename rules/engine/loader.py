@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils import translation
 
 from rules import cards, games
-from rules.engine.address import to_slug
+from rules.engine.address import check_words, to_slug
 from rules.engine.game import Game
 from rules.words import NUMBER_WORDS
 
@@ -176,6 +176,10 @@ def check(data: dict[str, Any], game: Game | None = None) -> Rules:
     """Validate parsed rules data of a game (the default game when none is given);
     raise ContentError naming the first broken entry."""
     game = game or games.default()
+    try:
+        check_words(game)
+    except ValueError as error:
+        raise ContentError(f"{game.key}'s words in an address: {error}") from None
     sections = data.get("sections") or []
     if not sections:
         raise ContentError("rules: there are no sections")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
@@ -16,7 +17,8 @@ from django.urls import resolve, reverse
 from django.utils import translation
 
 from rules import games
-from rules.engine import address, schema
+from rules.engine import address, loader, schema
+from rules.engine.game import HouseRule
 from rules.games.ghost import cards as ghost_cards
 from rules.games.golf import cards as golf_cards
 from rules.views import house_url, prerendered_paths
@@ -61,6 +63,29 @@ def test_every_choice_has_a_word_in_each_language_unique_across_both(game):
         assert address.WORD.fullmatch(word), word
     numbers = number_pattern(game)
     assert not [w for w in words if numbers.fullmatch(w)], "a word reads as a number rule"
+
+
+@pytest.mark.parametrize(
+    ("rule_words", "problem"),
+    [
+        ({"en": "jack-11", "nb": "jack-11"}, "names"),  # the same word in both languages
+        ({"en": "jack-11", "nb": "sju-kort"}, "names"),  # a variant's word
+        ({"en": "jack-11", "nb": "knekt-å"}, "ASCII"),
+        ({"en": "jack-11", "nb": "til-15"}, "reads as a number"),
+    ],
+)
+def test_start_up_refuses_words_an_address_cannot_tell_apart(rule_words, problem):
+    ghost = games.get("ghost")
+    broken = SimpleNamespace(
+        key="broken",
+        variant_words=ghost.variant_words,
+        house_rules=(HouseRule("jack", ghost_cards.JACK_ELEVEN, "jack_eleven", rule_words),),
+        number_rule=ghost.number_rule,
+    )
+    with pytest.raises(loader.ContentError, match=problem):
+        loader.check({}, game=broken)
+    address.check_words(ghost)
+    address.check_words(games.get("golf"))
 
 
 def test_the_norwegian_words_are_norwegian():
