@@ -74,6 +74,23 @@ def write(
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False))
 
 
+def write_moved(out: Path, moved: dict[str, str], origin: str = "") -> None:
+    """For a static host, which cannot answer a 301: a file at each moved path (a table
+    spelled in another language's words) that sends the reader on to the page's own
+    address at once, canonical to it and not to be indexed. Not in the manifest: the app
+    leaves those paths to Django, which answers them with a real 301."""
+    for old, new in moved.items():
+        language = old.strip("/").split("/")[0]
+        target = out / file_for(old)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(
+            f'<!doctype html><html lang="{language}"><meta charset="utf-8">'
+            f'<meta name="robots" content="noindex"><link rel="canonical" href="{origin}{new}">'
+            f'<meta http-equiv="refresh" content="0; url={new}"><title>{new}</title>'
+            f'<p><a href="{new}">{origin}{new}</a></p>\n'
+        )
+
+
 # What Django's ConditionalGetMiddleware keeps on a 304, and what the middleware above it
 # (security, CSP) adds to every answer: a 304 from here carries exactly these.
 NOT_MODIFIED_KEEPS = {

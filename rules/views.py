@@ -16,6 +16,7 @@ from rules import games
 from . import house as ghost_house
 from . import house_golf
 from .engine import rendering, schema
+from .engine.address import to_slug
 
 # The rules pages at /rules/, /card/ and /sheet/ are the default game's; another game's
 # are under its own word (/golf/rules/), their URL names prefixed with its key.
@@ -52,14 +53,16 @@ def house_url(name: str, house: Any, *args) -> str:
 
 
 def _moved(request, name: str, house: Any | None, *args, game: Any = GAME):
-    """A combination named in another order, or a number written another way (`02`), is
-    sent to its one address (an unknown or unplayable combination never gets here: the
-    URL converter refuses it, a 404)."""
+    """A combination named in another order or in another language's words (an old
+    English-worded /nb/ link), or a number written another way (`02`), is sent to its
+    one address in the page's language, the query string kept (an unknown or unplayable
+    combination never gets here: the URL converter refuses it, a 404)."""
     if house is None and not args:
         return None
     wanted = house_url(name, house or game.House(), *args)
     if request.path != wanted:
-        return redirect(wanted, permanent=True)
+        query = request.META.get("QUERY_STRING", "")
+        return redirect(f"{wanted}?{query}" if query else wanted, permanent=True)
     return None
 
 
@@ -279,3 +282,25 @@ def prerendered_paths() -> list[str]:
                 houses = [h for h in schema.all_houses(game) if not _numbered(h)]
                 paths += [house_url("rules", h) for h in houses if not h.is_default()]
     return paths
+
+
+def moved_paths() -> dict[str, str]:
+    """The pre-rendered combinations under each language, spelled in another language's
+    words (an English-worded /nb/ link from before the words were Norwegian): {that
+    path: the page's own}. Django answers them with a 301; the static export keeps a
+    file for each that sends the reader on (ghost_site/prerendered.py `write_moved`)."""
+    moved = {}
+    codes = [code for code, _name in settings.LANGUAGES]
+    for code in codes:
+        with translation.override(code):
+            for game in map(games.get, games.known_keys()):
+                for house in schema.all_houses(game):
+                    if house.is_default() or _numbered(house):
+                        continue
+                    own = house_url("rules", house)
+                    head, slug = own.rstrip("/").rsplit("/", 1)
+                    for other in codes:
+                        spelled = to_slug(house, other)
+                        if spelled != slug:
+                            moved[f"{head}/{spelled}/"] = own
+    return moved

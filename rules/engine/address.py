@@ -1,67 +1,137 @@
 """A table's house rules in a page's address, for any game.
 
-Every combination has one address: the rules page's path with the choices that differ
-from the game's defaults, in a fixed order, as words joined by "+":
-`/en/rules/jack-11+stock-only+to-15/`. A path (not a query) so a CDN or the static
-export can keep each combination as a file. The words are the same in both languages,
-so the language switch keeps the combination. The words are the game's own: its
-variants' (`variant_words`), its house rules' (`house_rules`), and one house rule with
-a number (`number_rule`, "to-15").
+Every combination has one address per language: the rules page's path with the choices
+that differ from the game's defaults, in a fixed order, as words joined by "+", in the
+page's language:
+
+    /en/rules/jack-11+stock-only+to-15/        /nb/regler/knekt-11+bare-trekkbunke+til-15/
+    /en/golf/rules/four-card+extra-hole/       /nb/golf/regler/fire-kort+ekstra-hull/
+
+A path (not a query) so a CDN or the static export can keep each combination as a file.
+
+The words are the game's own, one per language for each choice: its variants'
+(`variant_words`), its house rules' (`house_rules`, each rule's `words`), and one house
+rule with a number (`number_rule`, its `prefixes`: "to-15", "til-15"). Each is written as
+the site's other paths are: lower-case ASCII, hyphens between words, and the Norwegian
+letters as plain ones, æ as "ae", ø as "o", å as "a" (as `poengblokk/folg/` writes
+"følg": `tre-pa-handen`, `straff-for-den-som-gar-ut`). A word is unique within its
+game across all languages, so a word alone says which choice it names, and in which
+language.
+
+Writing (`to_url`) uses the active language, so the language switch, which reverses the
+same page under another language, gives that language's spelling of the same table.
+Reading (`to_python`) takes any language's words, even mixed: an old link stays good,
+and the view answers 301 to the page language's own spelling (rules/views.py `_moved`).
+A language a game has no words for gets its first language's. The static export keeps a
+file at a combination's other spelling that sends the reader on (rules/views.py
+`moved_paths`), as a static host cannot answer a 301.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from django.utils.translation import get_language
 
 from rules import games
 from rules.engine.game import Game
 
 SEPARATOR = "+"
+# What a word may be: the converter's alphabet, one word of a path.
+WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
-def to_words(house: Any) -> list[str]:
+def spelled(words: Mapping[str, str], language: str | None) -> str:
+    """A choice's word in `language` ("nb-no" reads as "nb"), else in its first language."""
+    language = (language or "").lower()
+    return words.get(language) or words.get(language.split("-")[0]) or next(iter(words.values()))
+
+
+def to_words(house: Any, language: str | None = None) -> list[str]:
+    """The table's words in `language` (None: the active one), in the game's order."""
+    language = language or get_language()
     game = games.of(house)
     number = game.number_rule
     words = []
     if house.variant != game.default_variant:
-        words.append(game.variant_words[house.variant])
+        words.append(spelled(game.variant_words[house.variant], language))
     numbered = number and getattr(house, number.field)
     if numbered == (number and number.default):
         numbered = None
+    prefix = number and spelled(number.prefixes, language)
     for rule in game.house_rules:
         if rule.holds(house):
-            words.append(rule.word)
+            words.append(spelled(rule.words, language))
             if number and rule.field == number.field:
                 numbered = None  # the number's value has a word of its own ("one-round")
         elif numbered is not None and rule.field == number.field:
-            words.append(f"{number.prefix}-{numbered}")  # in its house rule's place
+            words.append(f"{prefix}-{numbered}")  # in its house rule's place
             numbered = None
     if numbered is not None:  # a game whose number has no word of its own: at the end
-        words.append(f"{number.prefix}-{numbered}")
+        words.append(f"{prefix}-{numbered}")
     return words
 
 
-def to_slug(house: Any) -> str:
-    return SEPARATOR.join(to_words(house))
+def to_slug(house: Any, language: str | None = None) -> str:
+    return SEPARATOR.join(to_words(house, language))
+
+
+def all_words(game: Game) -> Iterator[tuple[str, str, str]]:
+    """Every fixed word of a game: (word, language, what it names: a variant's key or a
+    house rule's condition); and each number prefix as (prefix, language, its field)."""
+    for key, words in game.variant_words.items():
+        for language, word in words.items():
+            yield word, language, key
+    for rule in game.house_rules:
+        for language, word in rule.words.items():
+            yield word, language, rule.condition
+    if game.number_rule:
+        for language, prefix in game.number_rule.prefixes.items():
+            yield prefix, language, game.number_rule.field
+
+
+def number_word(game: Game) -> re.Pattern | None:
+    """The number rule's word in any language ("to-15", "til-15"), its number a group."""
+    number = game.number_rule
+    if number is None:
+        return None
+    prefixes = "|".join(map(re.escape, number.prefixes.values()))
+    return re.compile(rf"(?:{prefixes})-([1-9][0-9]{{0,2}})")
+
+
+def check_words(game: Game) -> None:
+    """ValueError when a word is not the converter's lower-case ASCII, names two choices
+    or is in two languages, or reads as the number rule's ("to-15"): start-up refuses
+    it (rules/engine/loader.py)."""
+    numbered = number_word(game)
+    seen: dict[str, tuple[str, str]] = {}
+    for word, language, named in all_words(game):
+        if not WORD.fullmatch(word):
+            raise ValueError(f"{named} ({language}): {word!r} is not lower-case ASCII words")
+        if word in seen:
+            raise ValueError(f"{word!r} names {seen[word]} and {(named, language)}")
+        if numbered and numbered.fullmatch(word):
+            raise ValueError(f"{named} ({language}): {word!r} reads as a number")
+        seen[word] = (named, language)
 
 
 def from_slug(slug: str, game: Game | None = None) -> Any:
-    """The table a path names, in any order (of the default game when none is given);
-    ValueError for an unknown word, a word twice, or a combination that cannot be
-    played."""
+    """The table a path names, in any order and in any language's words (of the default
+    game when none is given); ValueError for an unknown word, a choice named twice, or a
+    combination that cannot be played."""
     game = game or games.default()
-    number = game.number_rule
-    number_word = number and re.compile(rf"{re.escape(number.prefix)}-([1-9][0-9]{{0,2}})")
+    number, numbered = game.number_rule, number_word(game)
     fields: dict = {}
-    variants = {word: key for key, word in game.variant_words.items()}
-    rules = {rule.word: rule for rule in game.house_rules}
+    variants = {word: key for key, words in game.variant_words.items() for word in words.values()}
+    rules = {word: rule for rule in game.house_rules for word in rule.words.values()}
     for word in slug.split(SEPARATOR):
         if word in variants:
             name, value = "variant", variants[word]
         elif word in rules:
             name, value = rules[word].field, rules[word].value
-        elif number_word and (match := number_word.fullmatch(word)):
+        elif numbered and (match := numbered.fullmatch(word)):
             name, value = number.field, int(match[1])
             if value == number.default:
                 raise ValueError(f"the default {number.field} is not named")
@@ -77,8 +147,8 @@ def from_slug(slug: str, game: Game | None = None) -> Any:
 
 
 class HouseConverter:
-    """`<house:house>` in a URL: a non-empty slug of known words, a table of the
-    default game."""
+    """`<house:house>` in a URL: a non-empty slug of known words (any language's), a
+    table of the default game; written in the active language's words."""
 
     regex = r"[a-z0-9-]+(?:\+[a-z0-9-]+)*"
 

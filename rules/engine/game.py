@@ -30,10 +30,12 @@ The table (what a table settles before the first deal)
     House               a frozen dataclass of a table's choices; `House()` is the site's
                         default table; `house.conditions()` the names a patch of the
                         texts may be `when`; `house.is_default()`; `house.max_players`
-    house_rules         tuple of `HouseRule` (below): each house rule once, with its word
+    house_rules         tuple of `HouseRule` (below): each house rule once, with its words
                         in a page's address, in the order the words take there
     number_rule         a `NumberRule` (a house rule with a number, "to-15") or None
-    variant_words       {variant key: its word in an address}; the default variant none
+    variant_words       {variant key: {language: its word in an address}}; the default
+                        variant none (every word of a game unique across languages:
+                        rules/engine/address.py)
     default_variant     the key of the variant a default table plays
     variants            {key: variant}; each variant has `hand_size` and `max_players`
     table_variants      the keys a table may choose (each needs a scripted round)
@@ -87,6 +89,8 @@ The scorepad's columns
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
@@ -107,12 +111,12 @@ class Kind:
 class HouseRule:
     """One house rule, defined once: the field of a game's `House` it sets and to what,
     its name in the rules texts (`when = "jack_eleven"`) and its word in a page's
-    address."""
+    address in each language ({"en": "jack-11", "nb": "knekt-11"})."""
 
     field: str
     value: object
     condition: str
-    word: str
+    words: Mapping[str, str] = dataclasses.field(hash=False)
 
     def holds(self, house: Any) -> bool:
         return getattr(house, self.field) == self.value
@@ -120,12 +124,13 @@ class HouseRule:
 
 @dataclass(frozen=True)
 class NumberRule:
-    """A house rule with a number: in the address `<prefix>-<number>` ("to-15"), where
-    the default is never named. Its field is also one of `house_rules` when a value of
-    it has a word of its own (the threshold's "one-round")."""
+    """A house rule with a number: in the address `<prefix>-<number>`, the prefix in
+    the page's language ({"en": "to", "nb": "til"}: "to-15", "til-15"), where the
+    default is never named. Its field is also one of `house_rules` when a value of it
+    has a word of its own (the threshold's "one-round")."""
 
     field: str
-    prefix: str
+    prefixes: Mapping[str, str] = dataclasses.field(hash=False)
     default: int
     condition: str  # a patch's `when` for any number but the default
 
@@ -245,7 +250,7 @@ class Game(Protocol):
     House: type
     house_rules: tuple[HouseRule, ...]
     number_rule: NumberRule | None
-    variant_words: dict[str, str]
+    variant_words: dict[str, Mapping[str, str]]
     default_variant: str
     variants: dict[str, Any]
     table_variants: tuple[str, ...]

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils import translation
 
 from rules import cards, games
-from rules.engine.address import to_slug
+from rules.engine.address import check_words, to_slug
 from rules.engine.game import Game
 from rules.words import NUMBER_WORDS
 
@@ -176,6 +176,10 @@ def check(data: dict[str, Any], game: Game | None = None) -> Rules:
     """Validate parsed rules data of a game (the default game when none is given);
     raise ContentError naming the first broken entry."""
     game = game or games.default()
+    try:
+        check_words(game)
+    except ValueError as error:
+        raise ContentError(f"{game.key}'s words in an address: {error}") from None
     sections = data.get("sections") or []
     if not sections:
         raise ContentError("rules: there are no sections")
@@ -269,7 +273,10 @@ def check(data: dict[str, Any], game: Game | None = None) -> Rules:
 
 
 def table_name(house: Any) -> str:
-    return f"“{to_slug(house) or 'the defaults'}” {sorted(house.conditions())}"
+    """A table in a message for the texts' editor: its address words in the site's
+    default language, and its conditions."""
+    slug = to_slug(house, settings.LANGUAGE_CODE)
+    return f"“{slug or 'the defaults'}” {sorted(house.conditions())}"
 
 
 def prove(rules: Rules, house: Any, patches: dict[str, dict[str, Any]]) -> None:

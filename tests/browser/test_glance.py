@@ -136,7 +136,7 @@ def test_after_choosing_house_rules_the_glance_link_follows_the_choice(
     page.locator("#choose summary").click()
     page.locator('input[name="jack_value"][value="11"]').check()
     page.get_by_role("button", name="Vis reglene med disse valgene").click()
-    page.wait_for_url(re.compile(r"/nb/regler/jack-11/$"))
+    page.wait_for_url(re.compile(r"/nb/regler/knekt-11/$"))
     page.locator(".glance-link").get_by_role("link", name=GLANCE["nb"]).click()
-    page.wait_for_url(re.compile(r"/nb/huskekort/jack-11/$"))
+    page.wait_for_url(re.compile(r"/nb/huskekort/knekt-11/$"))
     assert page.locator('.values tr[data-rank="J"] td').inner_text() == "11"

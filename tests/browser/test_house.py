@@ -48,7 +48,8 @@ def test_choose_then_read(live_server, phone, language, javascript):
     page.locator('input[name="start_card"][value="stock"]').check()
     page.locator('input[name="game_length"][value="single"]').check()
     page.get_by_role("button", name=SHOW[language]).click()
-    page.wait_for_url(re.compile(r"/jack-11\+stock-only\+one-round/$"))
+    chosen = {"en": r"jack-11\+stock-only\+one-round", "nb": r"knekt-11\+bare-trekkbunke\+en-runde"}
+    page.wait_for_url(re.compile(rf"/{chosen[language]}/$"))
     page.locator(".house-diff").wait_for()
     assert jack_points(page) == "11"
     if javascript:  # swapped in place by htmx, the address pushed
@@ -106,7 +107,7 @@ def test_a_jack_11_games_rules_link_opens_the_rules_with_the_jack_at_11(live_ser
     page.locator('input[name="start_card"][value="stock"]').check()
     page.get_by_role("button", name="Start spillet").click()
     page.locator(".settings").get_by_role("link", name="Regler", exact=True).click()
-    page.wait_for_url(re.compile(r"/nb/regler/jack-11\+stock-only/$"))
+    page.wait_for_url(re.compile(r"/nb/regler/knekt-11\+bare-trekkbunke/$"))
     assert jack_points(page) == "11"
     # it lands at the top of the rules, not some 15,000 px down in the variant table
     assert page.evaluate("window.scrollY") == 0
@@ -182,9 +183,9 @@ def test_a_combination_chosen_with_a_connection_opens_offline(live_server, phone
     page.locator("#choose summary").click()
     page.locator('input[name="jack_value"][value="11"]').check()
     page.get_by_role("button", name=SHOW["nb"]).click()
-    page.wait_for_url(re.compile(r"/nb/regler/jack-11/$"))
+    page.wait_for_url(re.compile(r"/nb/regler/knekt-11/$"))
     kept = """() => new Promise(done => {
-        const look = () => caches.open('pages').then(c => c.match('/nb/regler/jack-11/'))
+        const look = () => caches.open('pages').then(c => c.match('/nb/regler/knekt-11/'))
             .then(hit => hit ? done(true) : setTimeout(look, 50));
         look();
     })"""

@@ -56,9 +56,9 @@ class Toy:
     words = {"round": {"en": "hole", "nb": "hull"}, "rounds": {"en": "holes", "nb": "hull"}}
     texts: Path
     House = ToyHouse
-    house_rules = (HouseRule("short", True, "short", "short"),)
-    number_rule = NumberRule("holes", "holes", 3, "other_holes")
-    variant_words: dict[str, str] = {}
+    house_rules = (HouseRule("short", True, "short", {"en": "short"}),)
+    number_rule = NumberRule("holes", {"en": "holes"}, 3, "other_holes")
+    variant_words: dict[str, dict[str, str]] = {}
     default_variant = "standard"
     variants = {"standard": SimpleNamespace(key="standard", hand_size=2, max_players=4)}
     table_variants = ("standard",)
@@ -228,6 +228,7 @@ def test_a_text_is_rendered_with_the_games_figures_and_values(toy):
 def test_the_address_words_are_the_games_own(toy):
     house = ToyHouse(holes=5, short=True)
     assert address.to_slug(house) == "short+holes-5"
+    assert address.to_slug(house, "nb") == "short+holes-5"  # no Norwegian: its first words
     assert address.from_slug("holes-5+short", toy) == house
     with pytest.raises(ValueError, match="default"):
         address.from_slug("holes-3", toy)

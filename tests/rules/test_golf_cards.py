@@ -121,7 +121,7 @@ def test_flip_instead_of_draw_changes_no_score():
 
 
 def test_house_rule_words_are_unique():
-    words = [r.word for r in cards.HOUSE_RULES]
+    words = [word for r in cards.HOUSE_RULES for word in r.words.values()]
     assert len(set(words)) == len(words)
 
 

@@ -180,9 +180,9 @@ def test_the_whole_round_deals_the_variants_hand_with_numbers_from_cards(house):
     ("slug", "language", "wanted", "unwanted"),
     [
         ("seven-cards", "en", ["looks at the whole row"], ["looks at places"]),
-        ("seven-cards", "nb", ["ser på hele raden"], ["kikker på plass"]),
+        ("sju-kort", "nb", ["ser på hele raden"], ["kikker på plass"]),
         ("three-in-hand", "en", ["picks up", "Cy", "clockwise", ">Hand<"], ["lays out the row"]),
-        ("three-in-hand", "nb", ["tar opp", "Cy", "med klokken", ">Hånd<"], ["legger ut raden"]),
+        ("tre-pa-handen", "nb", ["tar opp", "Cy", "med klokken", ">Hånd<"], ["legger ut raden"]),
         ("more-players", "en", ["the card worth the fewest points deals"], ["lower card"]),
         ("", "nb", ["legger kortet på plass", "kaster kortet"], ["legger det på", "kaster det."]),
         ("", "nb", ["har dermed nådd"], ["og inn kommer", "over tapsgrensen"]),
@@ -191,7 +191,7 @@ def test_the_whole_round_deals_the_variants_hand_with_numbers_from_cards(house):
 def test_the_whole_round_reads_as_the_variant(client, slug, language, wanted, unwanted):
     path = {"en": "/en/rules/", "nb": "/nb/regler/"}[language] + (f"{slug}/" if slug else "")
     if not slug:
-        path += "to-10/"  # so that the count reaches the threshold
+        path += {"en": "to-10/", "nb": "til-10/"}[language]  # the count reaches it
     html = client.get(path).content.decode()
     part = html[html.index('class="whole-round"') :]
     part = part[: part.index("</div>")]
@@ -299,9 +299,7 @@ def test_every_text_that_speaks_of_a_row_places_or_two_players_states_its_facts(
 # ------------------------------------------------------------------ headings
 
 
-@pytest.mark.parametrize(
-    "path", ["/en/rules/", "/nb/regler/seven-cards/", "/en/rules/three-in-hand/"]
-)
+@pytest.mark.parametrize("path", ["/en/rules/", "/nb/regler/sju-kort/", "/en/rules/three-in-hand/"])
 def test_every_heading_has_an_id_and_a_link_to_it(client, path):
     html = client.get(path).content.decode()
     main = html[html.index("<main") :]
@@ -334,11 +332,11 @@ def page(client, path):
         ("/en/rules/three-in-hand/", "only for another eight"),
         ("/en/rules/three-in-hand+jack-11/", "a jack at 0.5"),
         ("/en/rules/more-players/", "Two people play"),
-        ("/nb/regler/more-players/", "et norsk kortspill for to"),
+        ("/nb/regler/flere-spillere/", "et norsk kortspill for to"),
         ("/en/rules/more-players/", "The lower card deals"),
         ("/en/rules/to-15/", "between 15 and 30 minutes"),
-        ("/nb/regler/to-15/", "fra 15 til 30 minutter"),
-        ("/nb/regler/one-round/", "er allerede over tapsgrensen"),
+        ("/nb/regler/til-15/", "fra 15 til 30 minutter"),
+        ("/nb/regler/en-runde/", "er allerede over tapsgrensen"),
         ("/en/rules/", "crosses the loss threshold"),
         ("/nb/regler/", "Går flere over tapsgrensen"),
         ("/nb/regler/", "Her er hvordan"),
@@ -357,7 +355,7 @@ def page(client, path):
         ("/en/card/three-in-hand/", "Everyone turns their row face up"),
         ("/en/card/three-in-hand/", "choose one of your three places"),
         ("/en/card/seven-cards/", "Choose any two of your places"),
-        ("/nb/huskekort/seven-cards/", "heller ikke kikke på plassene dine igjen"),
+        ("/nb/huskekort/sju-kort/", "heller ikke kikke på plassene dine igjen"),
     ],
 )
 def test_a_defect_of_the_issue_is_gone(client, path, absent):

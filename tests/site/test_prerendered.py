@@ -32,7 +32,7 @@ PAGES = [
     "/nb/regler/",
     "/nb/varianter/",
     "/en/rules/jack-11+stock-only/",
-    "/nb/regler/three-in-hand+one-round/",
+    "/nb/regler/tre-pa-handen+en-runde/",
     "/nb/huskekort/",
     "/en/sheet/2/",
 ]

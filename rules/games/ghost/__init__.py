@@ -37,7 +37,10 @@ class Ghost:
     House = cards.House
     house_rules = cards.HOUSE_RULES
     number_rule = cards.THRESHOLD_RULE
-    variant_words = {"seven_cards": "seven-cards", "three_in_hand": "three-in-hand"}
+    variant_words = {
+        "seven_cards": {"en": "seven-cards", "nb": "sju-kort"},
+        "three_in_hand": {"en": "three-in-hand", "nb": "tre-pa-handen"},
+    }
     default_variant = cards.STANDARD.key
     variants = cards.VARIANTS
     table_variants = cards.TABLE_VARIANTS

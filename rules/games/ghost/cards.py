@@ -195,17 +195,19 @@ class House:
 DEFAULT_HOUSE = House()
 
 
-# In the order their words take in an address. Another threshold is the one house rule
-# with a number: "to-15" (condition OTHER_THRESHOLD), where "one-round" stands.
+# In the order their words take in an address, each word in English and Norwegian (as
+# the site's paths write Norwegian: ASCII, å as a; rules/engine/address.py). Another
+# threshold is the one house rule with a number: "to-15", "til-15" (condition
+# OTHER_THRESHOLD), where "one-round" stands.
 HOUSE_RULES = (
-    HouseRule("jack", JACK_ELEVEN, "jack_eleven", "jack-11"),
-    HouseRule("start_card", False, "stock_only", "stock-only"),
-    HouseRule("swap_seen", False, "no_seen_swap", "no-seen-swap"),
-    HouseRule("threshold", None, "single_round", "one-round"),
-    HouseRule("more_players", True, "more_players", "more-players"),
+    HouseRule("jack", JACK_ELEVEN, "jack_eleven", {"en": "jack-11", "nb": "knekt-11"}),
+    HouseRule("start_card", False, "stock_only", {"en": "stock-only", "nb": "bare-trekkbunke"}),
+    HouseRule("swap_seen", False, "no_seen_swap", {"en": "no-seen-swap", "nb": "ikke-bytt-kjente"}),
+    HouseRule("threshold", None, "single_round", {"en": "one-round", "nb": "en-runde"}),
+    HouseRule("more_players", True, "more_players", {"en": "more-players", "nb": "flere-spillere"}),
 )
 OTHER_THRESHOLD = "other_threshold"
-THRESHOLD_RULE = NumberRule("threshold", "to", LOSS_THRESHOLD, OTHER_THRESHOLD)
+THRESHOLD_RULE = NumberRule("threshold", {"en": "to", "nb": "til"}, LOSS_THRESHOLD, OTHER_THRESHOLD)
 HOUSE_CONDITIONS = frozenset(
     {*TABLE_VARIANTS, *(rule.condition for rule in HOUSE_RULES), OTHER_THRESHOLD}
 )

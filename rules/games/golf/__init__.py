@@ -21,8 +21,8 @@ from .hole import PlayedHole, play_hole
 from .picture import table_picture
 from .told import whole_round
 
-# The house rule with a number: "holes-5" in an address (nine is never named).
-HOLES_RULE = NumberRule("holes", "holes", cards.HOLES, cards.OTHER_HOLES)
+# The house rule with a number: "holes-5", "hull-5" in an address (nine is never named).
+HOLES_RULE = NumberRule("holes", {"en": "holes", "nb": "hull"}, cards.HOLES, cards.OTHER_HOLES)
 
 
 def _share(part: int, whole: int) -> Decimal:
@@ -41,7 +41,10 @@ class Golf:
     House = cards.GolfHouse
     house_rules = cards.HOUSE_RULES
     number_rule = HOLES_RULE
-    variant_words = {"four_card": "four-card", "nine_card": "nine-card"}
+    variant_words = {
+        "four_card": {"en": "four-card", "nb": "fire-kort"},
+        "nine_card": {"en": "nine-card", "nb": "ni-kort"},
+    }
     default_variant = cards.SIX_CARD.key
     variants = cards.VARIANTS
     table_variants = tuple(cards.VARIANTS)

@@ -8,7 +8,9 @@ deck constants below. Pure Python; nothing here imports Django.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from math import ceil
 
@@ -267,28 +269,50 @@ DEFAULT_HOUSE = GolfHouse()
 @dataclass(frozen=True)
 class HouseRule:
     """One house rule: the field of `GolfHouse` it sets and to what, its condition name
-    for the texts, its word in an address, and whether it can change a score."""
+    for the texts, its word in an address in each language, and whether it can change
+    a score."""
 
     field: str
     value: object
     condition: str
-    word: str
+    words: Mapping[str, str] = dataclasses.field(hash=False)
     changes_scores: bool = True
 
     def holds(self, house: GolfHouse) -> bool:
         return getattr(house, self.field) == self.value
 
 
-# In the order their words take in an address. Another number of holes is the one house
-# rule with a number (condition OTHER_HOLES).
+# In the order their words take in an address, each word in English and Norwegian (as
+# the site's paths write Norwegian: ASCII, å as a; rules/engine/address.py). Another
+# number of holes is the one house rule with a number (condition OTHER_HOLES).
 HOUSE_RULES = (
-    HouseRule("jokers", "pagat", "jokers_pagat", "jokers-pagat"),
-    HouseRule("jokers", "minus_five", "jokers_minus_five", "jokers-minus-5"),
-    HouseRule("four_of_a_kind", "two_columns", "four_two_columns", "four-minus-10"),
-    HouseRule("four_of_a_kind", "square", "four_square", "square-minus-20"),
-    HouseRule("caller_penalty", True, "caller_penalty", "caller-penalty"),
-    HouseRule("extra_hole", True, "extra_hole", "extra-hole"),
-    HouseRule("flip", True, "flip", "flip", changes_scores=False),
+    HouseRule("jokers", "pagat", "jokers_pagat", {"en": "jokers-pagat", "nb": "jokere-pagat"}),
+    HouseRule(
+        "jokers",
+        "minus_five",
+        "jokers_minus_five",
+        {"en": "jokers-minus-5", "nb": "jokere-minus-5"},
+    ),
+    HouseRule(
+        "four_of_a_kind",
+        "two_columns",
+        "four_two_columns",
+        {"en": "four-minus-10", "nb": "fire-like-minus-10"},
+    ),
+    HouseRule(
+        "four_of_a_kind",
+        "square",
+        "four_square",
+        {"en": "square-minus-20", "nb": "firkant-minus-20"},
+    ),
+    HouseRule(
+        "caller_penalty",
+        True,
+        "caller_penalty",
+        {"en": "caller-penalty", "nb": "straff-for-den-som-gar-ut"},
+    ),
+    HouseRule("extra_hole", True, "extra_hole", {"en": "extra-hole", "nb": "ekstra-hull"}),
+    HouseRule("flip", True, "flip", {"en": "flip", "nb": "snu-kort"}, changes_scores=False),
 )
 OTHER_HOLES = "other_holes"
 HOUSE_CONDITIONS = frozenset({*VARIANTS, *(rule.condition for rule in HOUSE_RULES), OTHER_HOLES})

@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.test import Client
 
 from ghost_site import prerendered
-from rules.views import prerendered_paths
+from rules.views import moved_paths, prerendered_paths
 
 
 class Command(BaseCommand):
@@ -55,6 +55,7 @@ class Command(BaseCommand):
             shutil.rmtree(out)
         out.mkdir(parents=True)
         prerendered.write(out, pages, origin.scheme)
+        prerendered.write_moved(out, moved_paths(), settings.SITE_URL or "")
         if with_static:
             if not Path(settings.STATIC_ROOT).exists():
                 raise CommandError("Run collectstatic first: STATIC_ROOT is empty.")
