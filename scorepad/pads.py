@@ -55,6 +55,26 @@ GHOST_TEXTS = {
         "No connection: undoing, changing and bringing back rounds need the server, so "
         "nothing was changed. New rounds are kept on this phone until they can be sent."
     ),
+    # The outbox's words for the script (scorepad/_outbox.html): {n}, {names}, {rounds}
+    # are filled in on the phone.
+    "outbox_included_one": _("The standings include 1 round kept on this phone, not yet sent."),
+    "outbox_included_other": _(
+        "The standings include {n} rounds kept on this phone, not yet sent."
+    ),
+    "outbox_lost": _(
+        "Provisional, not yet sent: by the rounds kept on this phone, the game is lost by {names}."
+    ),
+    "outbox_won": _(
+        "Provisional, not yet sent: by the round kept on this phone, the win goes to {names}."
+    ),
+    "outbox_decided": _(
+        "No further round: the game is decided on this phone. The rounds are sent as soon "
+        "as there is a connection."
+    ),
+    "outbox_no_form": _(
+        "This game is decided on the server, so the round cannot go back in a form here. "
+        "Undo or edit a round to reopen the game, or discard the kept round."
+    ),
 }
 
 GOLF_TEXTS = {
@@ -91,6 +111,23 @@ GOLF_TEXTS = {
     "offline_refusal": _(
         "No connection: undoing, changing and bringing back holes need the server, so "
         "nothing was changed. New holes are kept on this phone until they can be sent."
+    ),
+    "outbox_included_one": _("The standings include 1 hole kept on this phone, not yet sent."),
+    "outbox_included_other": _("The standings include {n} holes kept on this phone, not yet sent."),
+    # Golf has no loser: a decided game is won, whichever way the script puts it.
+    "outbox_lost": _(
+        "Provisional, not yet sent: by the holes kept on this phone, the win goes to {names}."
+    ),
+    "outbox_won": _(
+        "Provisional, not yet sent: by the holes kept on this phone, the win goes to {names}."
+    ),
+    "outbox_decided": _(
+        "No further hole: the game is decided on this phone. The holes are sent as soon as "
+        "there is a connection."
+    ),
+    "outbox_no_form": _(
+        "This game is decided on the server, so the hole cannot go back in a form here. "
+        "Undo or edit a hole to reopen the game, or discard the kept hole."
     ),
 }
 
