@@ -1,9 +1,11 @@
-"""`make bench-inprocess`: what one round entry costs inside Django, without a server.
+"""`make bench-inprocess`: what one round entry, and one repeat view of a game's page,
+cost inside Django, without a server.
 
 Posts rounds straight to Django's WSGI handler with production settings on a fresh SQLite
 file (as a phone posts them: CSRF cookie and token, no JavaScript, 302 back), over 256
-games in turn, and prints the CPU time of one round entry: the least and the lower
-quartile of twelve slices. `--profile` adds cProfile's list of where the time goes.
+games in turn, and prints the CPU time of one round entry, then of one repeat view of a
+game's page (a GET, as a reload: the page kept for its version): the least and the lower
+quartile of twelve slices each. `--profile` adds cProfile's list of where the time goes.
 `ROOT=/path/to/another/checkout` measures that checkout with this one's venv, so that
 two versions can be timed one after the other. `GAME=golf` times a hole of Golf instead
 (eighteen-hole games, a negative score among the two). Nothing here is a test.
@@ -49,6 +51,21 @@ def setup():
     call_command("migrate", verbosity=0)
 
 
+def cpu(request) -> str:
+    """The CPU time of one `request()`: the least and the lower quartile of the slices."""
+    slices = []
+    for _ in range(SLICES):
+        start = time.process_time()
+        for _ in range(ENTRIES // SLICES):
+            request()
+        slices.append((time.process_time() - start) / (ENTRIES // SLICES) * 1000)
+    slices.sort()
+    return (
+        f"CPU {slices[0]:.3f} ms least, {slices[SLICES // 4]:.3f} ms lower quartile, "
+        f"over {ENTRIES} requests"
+    )
+
+
 def main():
     setup()
     from django.core.wsgi import get_wsgi_application
@@ -65,22 +82,10 @@ def main():
     csrf = secrets.token_hex(16)
     turn = 0
 
-    def post():
-        nonlocal turn
-        token = games[turn % GAMES]
-        turn += 1
-        number = numbers[token] + 1
-        body = urllib.parse.urlencode(
-            {
-                "csrfmiddlewaretoken": csrf,
-                "number": number,
-                "points_0": scores[0],
-                "points_1": scores[1],
-            }
-        ).encode()
+    def call(method: str, path: str, body: bytes = b"") -> str:
         environ = {
-            "REQUEST_METHOD": "POST",
-            "PATH_INFO": f"/en/scorepad/g/{token}/round/",
+            "REQUEST_METHOD": method,
+            "PATH_INFO": path,
             "SCRIPT_NAME": "",
             "QUERY_STRING": "",
             "SERVER_NAME": "127.0.0.1",
@@ -99,23 +104,37 @@ def main():
         answer = app(environ, lambda s, headers, exc_info=None: status.append(s))
         b"".join(answer)
         answer.close()
-        if not status[0].startswith("302"):
-            sys.exit(f"round {number} of a game was answered {status[0]}")
+        return status[0]
+
+    def post():
+        nonlocal turn
+        token = games[turn % GAMES]
+        turn += 1
+        number = numbers[token] + 1
+        body = urllib.parse.urlencode(
+            {
+                "csrfmiddlewaretoken": csrf,
+                "number": number,
+                "points_0": scores[0],
+                "points_1": scores[1],
+            }
+        ).encode()
+        status = call("POST", f"/en/scorepad/g/{token}/round/", body)
+        if not status.startswith("302"):
+            sys.exit(f"round {number} of a game was answered {status}")
         numbers[token] = number
+
+    def view():  # a repeat view of one game's page, as a phone's reload
+        status = call("GET", f"/en/scorepad/g/{games[0]}/")
+        if not status.startswith("200"):
+            sys.exit(f"the game page was answered {status}")
 
     for _ in range(200):  # warm: imports, caches, the database file
         post()
-    slices = []
-    for _ in range(SLICES):
-        start = time.process_time()
-        for _ in range(ENTRIES // SLICES):
-            post()
-        slices.append((time.process_time() - start) / (ENTRIES // SLICES) * 1000)
-    slices.sort()
-    print(
-        f"{GAME} round entry in process ({ROOT.name}): CPU {slices[0]:.3f} ms least, "
-        f"{slices[SLICES // 4]:.3f} ms lower quartile, over {ENTRIES} entries"
-    )
+    print(f"{GAME} round entry in process ({ROOT.name}): {cpu(post)}")
+    for _ in range(50):
+        view()
+    print(f"{GAME} game page, a repeat view, in process ({ROOT.name}): {cpu(view)}")
     if "--profile" in sys.argv:
         profile = cProfile.Profile()
         profile.enable()
