@@ -3,12 +3,15 @@
 // columns that cancel marked as they cancel, a four of a kind counted, and the hole
 // score written with a real minus sign into that player's points_<seat> field. A tap a
 // card: a rank fills the next empty place; with the grid full it starts the next player
-// who has no score yet. Without this file the scores are typed.
+// who has no score yet. The grids are kept in the tab's sessionStorage as they are
+// tapped, so a reload, or a hole refused by the server and drawn again as typed (another
+// phone was first), shows them again. Without this file the scores are typed.
 (function () {
   "use strict";
   var S = window.Scorepad, G = window.GolfScoring, fill = S.fill;
   var OPEN = "golf-layout-helper-open";  // the helper stays open from one hole to the next
   var states = new WeakMap();  // a helper -> its players' grids and whose is shown
+  var KEPT = "golf-layout-grids:";  // + a form's address: its grids in sessionStorage
 
   function seatOf(input) { return Number(input.name.slice("points_".length)); }
   function nameOf(input) {
@@ -34,9 +37,52 @@
     state.at = empty ? inputs.indexOf(empty) : 0;
     states.set(helper, state);
     build(state);
+    restore(state);
     helper.hidden = false;
     try { helper.open = localStorage.getItem(OPEN) === "1"; } catch (e) { /* private mode */ }
     render(state);
+  }
+
+  // The grids as tapped, kept for this form's address: for the same hole (the same round
+  // when editing) after a reload, or for a form drawn again with the scores they wrote
+  // (a hole the server refused, perhaps under the next number). Anything else is a new
+  // hole, and what was kept is dropped.
+  function keptKey(form) { return KEPT + (form.getAttribute("action") || location.pathname); }
+  function hole(form) {
+    return ["number", "round_id"].map(function (name) {
+      var input = form.querySelector("input[name=" + name + "]");
+      return input ? input.value : "";
+    }).join("/");
+  }
+  function keep(state) {
+    var kept = {hole: hole(state.form), layouts: state.layouts, written: state.written, at: state.at,
+                seats: state.inputs.map(seatOf)};
+    try { sessionStorage.setItem(keptKey(state.form), JSON.stringify(kept)); } catch (e) { /* private mode */ }
+  }
+  function restore(state) {
+    var key = keptKey(state.form), kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(key)); } catch (e) { /* private mode, or not JSON */ }
+    if (!kept) return;
+    var values = state.layout.values, seats = state.inputs.map(seatOf);
+    var fits = Array.isArray(kept.layouts) && Array.isArray(kept.written) &&
+      String(kept.seats) === String(seats) && kept.layouts.length === seats.length &&
+      kept.layouts.every(function (cards) {
+        return Array.isArray(cards) && cards.length === state.cards && cards.every(function (r) {
+          return r === null || Object.prototype.hasOwnProperty.call(values, r);
+        });
+      });
+    var sameHole = fits && kept.hole === hole(state.form);
+    var asTyped = fits && kept.written.some(function (w) { return w !== null; }) &&
+      kept.written.every(function (w, i) { return w === null || state.inputs[i].value === w; });
+    if (!sameHole && !asTyped) {
+      try { sessionStorage.removeItem(key); } catch (e) { /* private mode */ }
+      return;
+    }
+    state.layouts = kept.layouts;
+    state.written = kept.written;
+    state.at = kept.at >= 0 && kept.at < seats.length ? kept.at : state.at;
+    // After a reload the fields are empty: the grids write their scores again.
+    state.inputs.forEach(function (input, i) { if (!input.value.trim()) write(state, i); });
   }
 
   // The grid: a place button per card, row by row, and under each column what it counts.
@@ -117,6 +163,7 @@
       var given = cards.filter(function (r) { return r !== null; }).length;
       result.textContent = given ? fill(t.given, {given: given, cards: state.cards}) : "";
     }
+    keep(state);
     var counts = used(state), copies = state.layout.copies;
     h.querySelectorAll(".rank[data-rank]").forEach(function (button) {
       var rank = button.dataset.rank;
@@ -211,7 +258,11 @@
     (after || empty[0]).focus();
   });
 
-  // The form emptied by a hole kept on the phone (outbox.js), or swapped in anew.
-  S.resetLayouts = function (form) { setup(form); };
+  // The form emptied by a hole kept on the phone, or filled with a kept hole put back
+  // (outbox.js): the grids start empty, and what was kept of them is dropped.
+  S.resetLayouts = function (form) {
+    try { sessionStorage.removeItem(keptKey(form)); } catch (e) { /* private mode */ }
+    setup(form);
+  };
   S.onContent(function (root) { S.within(root, "form[data-golf-layout]").forEach(setup); });
 })();
