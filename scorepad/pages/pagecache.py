@@ -48,7 +48,6 @@ class Parts:
 
     html: dict[str, str] = field(default_factory=dict)
     forms: dict[str, list[str]] = field(default_factory=dict)
-    key: str = ""  # what they are kept under: the page around them is kept by it too
 
     def redrawn(self, name: str, context: dict) -> "Parts":
         """These parts with one drawn again for this request (a refused form as typed)."""
@@ -84,7 +83,6 @@ def kept_parts(game: Game, context: Callable[[], dict]) -> Parts:
         parts = Parts(
             html={name: html for name, (html, _forms) in rendered.items()},
             forms={name: forms for name, (_html, forms) in rendered.items()},
-            key=key,
         )
         if not settings.DEBUG:
             cache.set(key, parts, PAGE_SECONDS)
