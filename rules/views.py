@@ -285,13 +285,17 @@ def prerendered_paths() -> list[str]:
 
 
 def moved_paths() -> dict[str, str]:
-    """The pre-rendered combinations under each language, spelled in another language's
-    words (an English-worded /nb/ link from before the words were Norwegian): {that
-    path: the page's own}. Django answers them with a 301; the static export keeps a
-    file for each that sends the reader on (ghost_site/prerendered.py `write_moved`)."""
+    """The pre-rendered combinations under another language than English, spelled in
+    English words, as every address was before each language had its own (an old
+    `/nb/regler/jack-11/` link): {that path: the page's own}. Django answers them with a
+    301; the static export keeps a file for each that sends the reader on
+    (ghost_site/prerendered.py `write_moved`). Another language's words under /en/ were
+    never an address, so they get no file (Django still answers them with a 301)."""
     moved = {}
-    codes = [code for code, _name in settings.LANGUAGES]
-    for code in codes:
+    old = settings.LANGUAGE_CODE  # the words of every address before
+    for code, _name in settings.LANGUAGES:
+        if code == old:
+            continue
         with translation.override(code):
             for game in map(games.get, games.known_keys()):
                 for house in schema.all_houses(game):
@@ -299,8 +303,7 @@ def moved_paths() -> dict[str, str]:
                         continue
                     own = house_url("rules", house)
                     head, slug = own.rstrip("/").rsplit("/", 1)
-                    for other in codes:
-                        spelled = to_slug(house, other)
-                        if spelled != slug:
-                            moved[f"{head}/{spelled}/"] = own
+                    spelled = to_slug(house, old)
+                    if spelled != slug:
+                        moved[f"{head}/{spelled}/"] = own
     return moved
