@@ -4,8 +4,9 @@
 // score written with a real minus sign into that player's points_<seat> field. A tap a
 // card: a rank fills the next empty place; with the grid full it starts the next player
 // who has no score yet. The grids are kept in the tab's sessionStorage as they are
-// tapped, so a reload, or a hole refused by the server and drawn again as typed (another
-// phone was first), shows them again. Without this file the scores are typed.
+// tapped, so a reload (online or not), or a hole refused by the server and drawn again as
+// typed (another phone was first), shows them again. Without this file the scores are
+// typed.
 (function () {
   "use strict";
   var S = window.Scorepad, G = window.GolfScoring, fill = S.fill;
@@ -37,16 +38,19 @@
     state.at = empty ? inputs.indexOf(empty) : 0;
     states.set(helper, state);
     build(state);
-    restore(state);
     helper.hidden = false;
     try { helper.open = localStorage.getItem(OPEN) === "1"; } catch (e) { /* private mode */ }
     render(state);
+    // After the page's other scripts: the outbox moves the hole's number past the holes
+    // kept on the phone.
+    setTimeout(function () { if (states.get(helper) === state) restore(state); }, 0);
   }
 
-  // The grids as tapped, kept for this form's address: for the same hole (the same round
-  // when editing) after a reload, or for a form drawn again with the scores they wrote
-  // (a hole the server refused, perhaps under the next number). Anything else is a new
-  // hole, and what was kept is dropped.
+  // The grids as tapped, kept for this form's address as they change: shown again for
+  // the same hole after a reload (the hole form with its fields empty, the number as the
+  // page ends up with it once the holes kept on the phone are counted), or for a form
+  // drawn again with the very scores they wrote (a hole or an edit the server refused).
+  // An edit page opened afresh shows the hole's stored scores, so it starts empty.
   function keptKey(form) { return KEPT + (form.getAttribute("action") || location.pathname); }
   function hole(form) {
     return ["number", "round_id"].map(function (name) {
@@ -59,30 +63,32 @@
                 seats: state.inputs.map(seatOf)};
     try { sessionStorage.setItem(keptKey(state.form), JSON.stringify(kept)); } catch (e) { /* private mode */ }
   }
+  function fits(kept, state) {
+    var values = state.layout.values, n = state.inputs.length;
+    var card = function (r) { return r === null || (typeof r === "string" && Object.prototype.hasOwnProperty.call(values, r)); };
+    return !!kept && Array.isArray(kept.layouts) && Array.isArray(kept.written) && Array.isArray(kept.seats) &&
+      String(kept.seats) === String(state.inputs.map(seatOf)) &&
+      kept.layouts.length === n && kept.written.length === n &&
+      Number.isInteger(kept.at) && kept.at >= 0 && kept.at < n &&
+      kept.written.every(function (w) { return w === null || typeof w === "string"; }) &&
+      kept.layouts.every(function (cards) { return Array.isArray(cards) && cards.length === state.cards && cards.every(card); });
+  }
   function restore(state) {
-    var key = keptKey(state.form), kept = null;
-    try { kept = JSON.parse(sessionStorage.getItem(key)); } catch (e) { /* private mode, or not JSON */ }
-    if (!kept) return;
-    var values = state.layout.values, seats = state.inputs.map(seatOf);
-    var fits = Array.isArray(kept.layouts) && Array.isArray(kept.written) &&
-      String(kept.seats) === String(seats) && kept.layouts.length === seats.length &&
-      kept.layouts.every(function (cards) {
-        return Array.isArray(cards) && cards.length === state.cards && cards.every(function (r) {
-          return r === null || Object.prototype.hasOwnProperty.call(values, r);
-        });
-      });
-    var sameHole = fits && kept.hole === hole(state.form);
-    var asTyped = fits && kept.written.some(function (w) { return w !== null; }) &&
-      kept.written.every(function (w, i) { return w === null || state.inputs[i].value === w; });
-    if (!sameHole && !asTyped) {
-      try { sessionStorage.removeItem(key); } catch (e) { /* private mode */ }
-      return;
-    }
+    var kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(keptKey(state.form))); } catch (e) { return; }
+    if (!fits(kept, state)) return;
+    var inputs = state.inputs, editing = !!state.form.querySelector("input[name=round_id]");
+    var empty = inputs.every(function (input) { return !input.value.trim(); });
+    var sameHole = !editing && empty && kept.hole === hole(state.form);
+    var asTyped = kept.written.some(function (w) { return w !== null; }) &&
+      kept.written.every(function (w, i) { return w === null || inputs[i].value === w; });
+    if (!sameHole && !asTyped) return;
     state.layouts = kept.layouts;
     state.written = kept.written;
-    state.at = kept.at >= 0 && kept.at < seats.length ? kept.at : state.at;
+    state.at = kept.at;
     // After a reload the fields are empty: the grids write their scores again.
-    state.inputs.forEach(function (input, i) { if (!input.value.trim()) write(state, i); });
+    inputs.forEach(function (input, i) { if (!input.value.trim()) write(state, i); });
+    render(state);
   }
 
   // The grid: a place button per card, row by row, and under each column what it counts.
@@ -163,7 +169,6 @@
       var given = cards.filter(function (r) { return r !== null; }).length;
       result.textContent = given ? fill(t.given, {given: given, cards: state.cards}) : "";
     }
-    keep(state);
     var counts = used(state), copies = state.layout.copies;
     h.querySelectorAll(".rank[data-rank]").forEach(function (button) {
       var rank = button.dataset.rank;
@@ -232,6 +237,7 @@
       state.selected = null;
     } else return;
     render(state);
+    keep(state);
   });
   document.addEventListener("toggle", function (event) {
     if (!event.target.matches || !event.target.matches("[data-layout-helper]")) return;
@@ -240,7 +246,9 @@
   // A score typed by hand: the result line and "next player" follow it.
   document.addEventListener("input", function (event) {
     var form = event.target.form, helper = form && form.querySelector("[data-layout-helper]");
-    if (helper && states.has(helper) && /^points_\d+$/.test(event.target.name)) render(states.get(helper));
+    if (!helper || !states.has(helper) || !/^points_\d+$/.test(event.target.name)) return;
+    render(states.get(helper));
+    keep(states.get(helper));
   });
 
   // Enter (the keyboard's "next") in a score moves on to the next empty score, as in
