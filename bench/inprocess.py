@@ -41,6 +41,7 @@ def setup():
         DJANGO_SITE_URL="http://127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="0",
         DJANGO_PRERENDER_ROOT=str(workdir / "prerendered"),
+        DJANGO_STATIC_ROOT=str(workdir / "static"),  # the game page names hashed files
         DATABASE_URL=f"sqlite:///{workdir / 'inprocess.sqlite3'}",
     )
     import django
@@ -49,6 +50,7 @@ def setup():
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
 
 
 def cpu(request) -> str:
