@@ -52,9 +52,11 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
     request.game_key = game.game  # the header and title name the game (context_processors)
-    notes = render_to_string(
-        "scorepad/_messages.html",
-        {"messages": messages.get_messages(request), "conflict": conflict},
+    said = messages.get_messages(request)
+    notes = (
+        render_to_string("scorepad/_messages.html", {"messages": said, "conflict": conflict})
+        if said or conflict
+        else ""
     )
     board = bool(request.htmx)
     template = "scorepad/game.html#board" if board else game.pad.templates["game"]
