@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -107,6 +108,15 @@ class KeptPage:
 
     def html(self, token: str, notes: str) -> SafeString:
         return mark_safe(notes.join(token.join(piece) for piece in self.pieces))
+
+
+def notes(request, conflict: str | None = None) -> str:
+    """This request's own messages (and a refusal's text) for a kept page's place; none
+    to show renders nothing."""
+    said = messages.get_messages(request)
+    if not said and not conflict:
+        return ""
+    return render_to_string("scorepad/_messages.html", {"messages": said, "conflict": conflict})
 
 
 def kept_page(

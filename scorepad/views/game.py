@@ -52,12 +52,7 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
     request.game_key = game.game  # the header and title name the game (context_processors)
-    said = messages.get_messages(request)
-    notes = (
-        render_to_string("scorepad/_messages.html", {"messages": said, "conflict": conflict})
-        if said or conflict
-        else ""
-    )
+    notes = pagecache.notes(request, conflict)
     board = bool(request.htmx)
     template = "scorepad/game.html#board" if board else game.pad.templates["game"]
 
