@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import get_language
@@ -117,15 +118,23 @@ def check_words(game: Game) -> None:
         seen[word] = (named, language)
 
 
+@lru_cache
+def reading(game: Game) -> tuple[dict[str, str], dict[str, Any], re.Pattern | None]:
+    """How a game's words are read, made once per game: {word: variant key} and {word:
+    house rule} in any language, and the number rule's word."""
+    variants = {word: key for key, words in game.variant_words.items() for word in words.values()}
+    rules = {word: rule for rule in game.house_rules for word in rule.words.values()}
+    return variants, rules, number_word(game)
+
+
 def from_slug(slug: str, game: Game | None = None) -> Any:
     """The table a path names, in any order and in any language's words (of the default
     game when none is given); ValueError for an unknown word, a choice named twice, or a
     combination that cannot be played."""
     game = game or games.default()
-    number, numbered = game.number_rule, number_word(game)
+    number = game.number_rule
+    variants, rules, numbered = reading(game)
     fields: dict = {}
-    variants = {word: key for key, words in game.variant_words.items() for word in words.values()}
-    rules = {word: rule for rule in game.house_rules for word in rule.words.values()}
     for word in slug.split(SEPARATOR):
         if word in variants:
             name, value = "variant", variants[word]
