@@ -14,10 +14,13 @@ microseconds, so the gate is only ever full of slow clients; a round refused the
 in the phone's outbox and is sent again. Behind the README's nginx, which reads the
 whole body before it passes the request on, no slow body reaches the app at all.
 
-**Stopping.** Each thread's SQLite connection is closed when the process exits: the last
-connection to close folds the write-ahead log into the file and deletes it, so a stopped
-site leaves no `-wal` file for a restore to trip over. Granian's workers are
-multiprocessing children, which skip `atexit`; they run multiprocessing's finalizers.
+**Stopping.** When a process exits, its SQLite connections fold the write-ahead log into
+the database file and empty it (`wal_checkpoint(TRUNCATE)`), then close. The last
+connection to close deletes the log; but two workers stopping at the same moment can
+each see the other still open, and then neither deletes it. That is why each checkpoints
+first: whatever file is left is empty, with nothing a restore could trip over. Granian's
+workers are multiprocessing children, which skip `atexit`; they run multiprocessing's
+finalizers.
 """
 
 import atexit
@@ -87,13 +90,18 @@ def _remember(sender, connection, **kwargs):
 
 
 def close_connections() -> None:
-    """Close every thread's database connection (SQLite's allow it from any thread)."""
+    """Empty the log and close every thread's database connection (SQLite's allow it
+    from any thread)."""
     for wrapper in list(_open):
         raw = getattr(wrapper, "connection", None)
         if raw is not None and wrapper.vendor == "sqlite":
             try:
-                raw.close()
+                raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except Exception:  # a process on its way out: nothing left to tell
+                logger.debug("emptying the log at exit failed", exc_info=True)
+            try:
+                raw.close()
+            except Exception:
                 logger.debug("closing a connection at exit failed", exc_info=True)
 
 
