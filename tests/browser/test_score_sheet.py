@@ -7,7 +7,7 @@ import subprocess
 import pytest
 from django.urls import reverse
 from django.utils import translation
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from tests.browser.conftest import HAVE_CHROMIUM, LANGS, WAKE_LOCK_STUB, focused_in_view
 from tests.conftest import make_game
@@ -55,17 +55,12 @@ def sheet(browser, live_server):
 
 def in_view(page, locator, timeout=5000):
     """Whether the element is, or within `timeout` ms comes, wholly on screen: the page
-    scrolls a frame after htmx settles, so a check made at once can race it."""
+    scrolls a frame after htmx settles, so a check made at once can race it. The element
+    is found again on every look (Playwright's own retry): the offline standings putting
+    the server's figures back can replace it in the meantime."""
     try:
-        page.wait_for_function(
-            """el => {
-              const r = el.getBoundingClientRect();
-              return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
-            }""",
-            arg=locator.element_handle(),
-            timeout=timeout,
-        )
-    except PlaywrightTimeout:
+        expect(locator).to_be_in_viewport(ratio=1, timeout=timeout)
+    except AssertionError:
         return False
     return True
 
