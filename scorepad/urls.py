@@ -4,6 +4,7 @@ from django.utils.translation import pgettext_lazy
 from scorepad.models import TOKEN_PATTERN
 from scorepad.views import game as views
 from scorepad.views import night as night_views
+from scorepad.views import start as start_views
 from scorepad.views import watch as watch_views
 
 
@@ -24,9 +25,11 @@ register_converter(TokenConverter, "token")
 app_name = "scorepad"
 
 urlpatterns = [
-    path(pgettext_lazy("url", "scorepad/"), views.start, name="start"),
+    path(pgettext_lazy("url", "scorepad/"), start_views.start, name="start"),
     # Another game's new-game page: the game is chosen before its form (no script needed).
-    path(pgettext_lazy("url", "scorepad/new/<slug:game>/"), views.start_game, name="start-game"),
+    path(
+        pgettext_lazy("url", "scorepad/new/<slug:game>/"), start_views.start_game, name="start-game"
+    ),
     path(pgettext_lazy("url", "scorepad/g/<token:token>/"), views.game_page, name="game"),
     path(
         pgettext_lazy("url", "scorepad/g/<token:token>/round/"), views.add_round, name="add-round"

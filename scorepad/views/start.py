@@ -1,0 +1,86 @@
+"""The new-game pages: the default game's at the scorepad's own address, each other
+game's at its key; a game started redirects to its page."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from rules import games
+from scorepad import pads
+from scorepad.forms import more_players_text
+from scorepad.models import Game, Result
+from scorepad.models.ratelimit import new_game_wait, too_many_games_text
+from scorepad.pages.mygames import my_games, remember_game
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
+def start(request):
+    return new_game(request)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
+def start_game(request, game):
+    """The new-game page of a game other than the default (its key in the address)."""
+    if game not in pads.game_keys() or game == games.DEFAULT_KEY:
+        raise Http404("no such game")
+    return new_game(request, game)
+
+
+def new_game(request, game=None):
+    """A new game of the game chosen (the default's page, or another's own page)."""
+    status = 200
+    pad = pads.get(game)
+    form = pad.new_game_form(request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        status = 422
+        if form.is_valid():
+            data = form.cleaned_data
+            change = Game.start(
+                data["names"],
+                data["start_key"],
+                may_start=lambda: new_game_wait(request),
+                game=pad.key,
+                **pad.start_fields(form),
+                first_dealer=data["first_dealer"],
+            )
+            if change.result is not Result.LIMITED:
+                remember_game(request, change.game)
+                if getattr(form, "took_more_players", False):
+                    messages.info(request, more_players_text(data["player_count"]))
+                return redirect("scorepad:game", token=change.game.edit_token)
+            messages.error(request, too_many_games_text(change.wait))
+            status = 429
+    return render_start(request, form, status, pad)
+
+
+def render_start(request, form, status=200, pad=None):
+    pad = pad or pads.get()
+    mine = my_games(request)
+    context = {
+        "form": form,
+        "my_games": mine,
+        "my_games_count": sum(len(entry["games"]) for entry in mine),  # a series is several
+        "choices": game_choices(pad),
+    }
+    return render(request, pad.templates["start"], context, status=status)
+
+
+def game_choices(chosen) -> list[dict]:
+    """The games a new game may be, each with its own start page (no script needed)."""
+    language = get_language()
+    return [
+        {
+            "name": games.get(key).names[language],
+            "url": reverse("scorepad:start")
+            if key == games.DEFAULT_KEY
+            else reverse("scorepad:start-game", kwargs={"game": key}),
+            "chosen": key == chosen.key,
+        }
+        for key in pads.game_keys()
+    ]
