@@ -1,5 +1,5 @@
 """The game page's changes through HTTP (scorepad/views/game.py): enter a round, the card
-helper, undo, bring back, edit, rematch; the new game is in test_game_start.py, the
+helper, undo, bring back, edit, rematch; the new game is in test_start.py, the
 watch page in test_game_watch.py, refusals of hostile requests in test_game_refusals.py."""
 
 from decimal import Decimal

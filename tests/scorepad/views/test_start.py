@@ -1,4 +1,4 @@
-"""The new-game page (`start` in scorepad/views/game.py): the form, its checks and the game
+"""The new-game page (`start` in scorepad/views/start.py): the form, its checks and the game
 it makes."""
 
 import json
