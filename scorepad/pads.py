@@ -107,6 +107,20 @@ GOLF_TEXTS = {
     "already_back": _("Hole %(n)s is already back."),
     "back_decided": _("The game is decided, so no hole can come back. Undo a hole first."),
     "back_taken": _("That hole cannot come back: a new hole has taken its place."),
+    # Only Golf has a hole that some players sit out: the extra hole (Result.OTHER_PLAYERS).
+    "other_players": _(
+        "Hole %(n)s was not saved: an earlier hole was changed, and other players are tied "
+        "for the extra hole now. Check the table and enter the hole again."
+    ),
+    "edit_other_players": _(
+        "Hole %(n)s was not changed: these scores change who is tied after the last hole, "
+        "so the extra hole as entered would no longer fit. Undo the extra hole first, "
+        "then change hole %(n)s."
+    ),
+    "back_other_players": _(
+        "Hole %(n)s cannot come back: since it was undone, an earlier hole was changed, and "
+        "other players are tied for the extra hole now."
+    ),
     "edit_label": _("Edit hole %(n)s"),
     "offline_refusal": _(
         "No connection: undoing, changing and bringing back holes need the server, so "

@@ -214,11 +214,15 @@ class FixedRounds:
         return number <= self.rounds
 
     def playing(self, number: int, totals: list[Decimal]) -> list[int] | None:
-        """The seats that play round `number` after these totals; None: everyone."""
-        if self.extra_round and number == self.rounds + 1:
-            tied = lowest(totals)
-            return tied if len(tied) > 1 else None
-        return None
+        """The seats that play round `number` after these totals: None, everyone; an
+        empty list, nobody (no round comes after the last but the extra one, after a
+        tie)."""
+        if number <= self.rounds:
+            return None
+        tied = lowest(totals)
+        if self.extra_round and number == self.rounds + 1 and len(tied) > 1:
+            return tied
+        return []
 
     def decided(self, totals: list[Decimal], played: int) -> bool:
         if played != self.rounds:
@@ -233,8 +237,13 @@ class FixedRounds:
             if self.extra_round and len(tied) > 1:
                 return None
             return Decision([], tied)
-        best = min(last[i] for i in tied)
-        return Decision([], [i for i in tied if last[i] == best])
+        # A tied player with no score here did not play it (a board entered before the
+        # scorepad refused a change that moves who is tied, scoring.misfit): not a winner.
+        played = [i for i in tied if last[i] is not None]
+        if not played:
+            return None
+        best = min(last[i] for i in played)
+        return Decision([], [i for i in played if last[i] == best])
 
 
 # ------------------------------------------------------------------ the protocol

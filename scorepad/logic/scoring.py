@@ -16,7 +16,16 @@ from decimal import Decimal
 
 from rules.engine.game import Ending, LossThreshold, highest, lowest
 
-__all__ = ["Outcome", "dealer_for_round", "finished", "highest", "lowest", "outcome", "played"]
+__all__ = [
+    "Outcome",
+    "dealer_for_round",
+    "finished",
+    "highest",
+    "lowest",
+    "misfit",
+    "outcome",
+    "played",
+]
 
 
 def played(points) -> list[int]:
@@ -102,6 +111,23 @@ def finished(rounds: list[list[Decimal]], ending: Ending | int | None) -> bool:
     counted = [r for number, r in enumerate(rounds, 1) if _counts(ending, number)]
     totals = [sum(column) for column in zip(*counted, strict=True)] if counted else []
     return ending.decided(totals or [Decimal(0)] * len(rounds[0]), len(rounds))
+
+
+def misfit(players: int, rounds: list[list[Decimal | None]], ending: Ending | int | None):
+    """The first round (1-based) that does not hold a score for exactly the seats that
+    play it, or None when every round does. Everyone plays a round, but Golf's extra hole
+    is the tied players' only: a change to a hole before it can change who is tied, and
+    then the extra hole as entered no longer fits."""
+    ending = ending_of(ending)
+    totals = [Decimal(0)] * players
+    for number, points in enumerate(rounds, start=1):
+        playing = _playing(ending, number, totals)
+        seats = set(range(players)) if playing is None else set(playing)
+        if {seat for seat, p in enumerate(points) if p is not None} != seats:
+            return number
+        if _counts(ending, number):
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+    return None
 
 
 def outcome(

@@ -20,6 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from scorepad import models
+from scorepad.logic import scoring
 from scorepad.logic.names import same_name_key
 
 TENTH = Decimal("0.1")
@@ -36,6 +37,9 @@ class Result(enum.Enum):
     LIMITED = "limited"  # too many new games from one place: `wait` says for how long
     TAKEN = "taken"  # another player at the table has that name
     RENAMES_FULL = "renames full"  # the game has had as many renames as a game may
+    # a round would not hold a score for exactly the players who play it: Golf's extra
+    # hole, after a change before it moved who is tied
+    OTHER_PLAYERS = "other players"
 
 
 @dataclass(frozen=True)
@@ -146,6 +150,11 @@ class RoundChanges:
         kept = tuple(tenth(w) for w in written) if any(w is not None for w in written) else ()
         return models.LiveRound(rnd.pk, number, stored, tuple(hands), client_id or "", caller, kept)
 
+    def _fits(self, board: list) -> bool:
+        """Whether every round of `board` (each round's points, in seat order) holds a
+        score for exactly the players who play it (scoring.misfit)."""
+        return scoring.misfit(len(self.player_list), board, self.ending()) is None
+
     def _rows_full(self) -> bool:
         """Every change writes at most one row and moves the version on by one, so a game
         whose version is under the cap holds fewer rows: only then are they counted."""
@@ -181,6 +190,8 @@ class RoundChanges:
                 return Change(Result.NOT_NEXT, number, expected=game.next_number), None
             if len(game.live_rounds) >= models.MAX_ROUNDS or game._rows_full():
                 return Change(Result.FULL, number), None
+            if not game._fits([*(r.points for r in game.live_rounds), points]):
+                return Change(Result.OTHER_PLAYERS, number), None
 
             def write(game):  # the board after: the one decided on and the new round
                 return (
@@ -219,6 +230,10 @@ class RoundChanges:
                 return Change(Result.ALREADY_SAVED if same else Result.CONFLICT, number), None
             if game._rows_full():
                 return Change(Result.FULL, number), None
+            board = [r.points for r in game.live_rounds]
+            board[number - 1] = points
+            if not game._fits(board):  # a hole before the extra hole moved who is tied
+                return Change(Result.OTHER_PLAYERS, number), None
 
             def write(game):
                 mark(stored.pk, "REPLACED")
@@ -262,6 +277,12 @@ class RoundChanges:
                 return Change(Result.GAME_OVER, rnd.number), None
             if len(game.live_rounds) >= models.MAX_ROUNDS:
                 return Change(Result.FULL, rnd.number), None
+            seat = {player.pk: i for i, player in enumerate(game.player_list)}
+            points = [None] * len(seat)
+            for player, value in rnd.scores.values_list("player_id", "points"):
+                points[seat[player]] = value
+            if not game._fits([*(r.points for r in game.live_rounds), points]):
+                return Change(Result.OTHER_PLAYERS, rnd.number), None
             return Change(Result.SAVED, rnd.number), lambda _game: mark(rnd.pk, "ACTIVE")
 
         return self._change(decide)

@@ -173,6 +173,9 @@ def enter_round(request, game: Game):
             return refused(request, game, text, form=typed_form(request, game))
         case Result.FULL:
             return refused(request, game, full_text(game), form=typed_form(request, game))
+        case Result.OTHER_PLAYERS:  # the extra hole's players moved since (a hole kept offline)
+            text = pad.text("other_players", n=number)
+            return refused(request, game, text, form=typed_form(request, game))
     raise AssertionError(change)
 
 
@@ -242,6 +245,9 @@ def edit_round(request, token, number):
         case Result.FULL:
             messages.error(request, full_text(game))
             return redirect("scorepad:game", token=token)
+        case Result.OTHER_PLAYERS:  # as typed, with what to do first
+            text = pad.text("edit_other_players", n=number)
+            return show_edit(request, game, rnd, form, status=409, conflict=text)
     raise AssertionError(change)
 
 
@@ -325,6 +331,8 @@ def restore_round(request, token):
             messages.error(request, pad.text("back_decided"))
         case Result.FULL:
             messages.error(request, full_text(game))
+        case Result.OTHER_PLAYERS:
+            messages.error(request, pad.text("back_other_players", n=change.number))
         case _:
             messages.error(request, pad.text("back_taken"))
     return after_change(request, game)

@@ -72,15 +72,17 @@ class TestHoleEntryNeverFails(TestCase):
 
 
 class GolfHoles(RuleBasedStateMachine):
-    """Holes added, edited, undone and brought back on a game of two holes with the
-    caller penalty and the extra hole; the model keeps the scores as written."""
+    """Holes added, edited (any of them), undone and brought back on a game of two holes
+    with the caller penalty and the extra hole; the model keeps the scores as written, and
+    refuses a change that Golf's own account would not take (an edit or a hole brought
+    back that leaves the extra hole to other players than the tied ones)."""
 
     def __init__(self):
         super().__init__()
         self.game = golf_game(holes=HOLES, caller_penalty=True, extra_hole=True)
         self.game.load_players()
         self.live: list[tuple[int, list[int | None], int | None]] = []  # row, written, caller
-        self.undone: dict[int, int] = {}
+        self.undone: dict[int, tuple] = {}  # row: number, written, caller
 
     # ------------------------------------------------------------ the model's view
 
@@ -89,11 +91,19 @@ class GolfHoles(RuleBasedStateMachine):
             return [None if w is None else Decimal(w) for w in written]
         return [Decimal(s) for s in golf.apply_caller_penalty(written, caller).scores]
 
-    def expected(self) -> golf.GolfOutcome:
-        holes = [
-            [None if s is None else int(s) for s in self.counted(w, c)] for _pk, w, c in self.live
-        ]
+    def expected(self, board=None) -> golf.GolfOutcome:
+        """Golf's own account of the live holes (or of `board`: written, caller a hole)."""
+        board = [(w, c) for _pk, w, c in self.live] if board is None else board
+        holes = [[None if s is None else int(s) for s in self.counted(w, c)] for w, c in board]
         return golf.golf_outcome(PLAYERS, holes, HOLES, extra_hole=True)
+
+    def takes(self, board) -> bool:
+        """Whether Golf's own account takes this board (it raises on one it would not)."""
+        try:
+            self.expected(board)
+        except ValueError:
+            return False
+        return True
 
     def playing(self) -> list[int] | None:
         if len(self.live) == HOLES:
@@ -135,9 +145,10 @@ class GolfHoles(RuleBasedStateMachine):
         self.undone = {}  # a hole undone cannot come back once another is entered
 
     @precondition(lambda self: self.live)
-    @rule(scores=HOLE_SCORES)
-    def edit_last(self, scores):
-        row, old, caller = self.live[-1]
+    @rule(data=st.data(), scores=HOLE_SCORES)
+    def edit(self, data, scores):
+        index = data.draw(st.integers(0, len(self.live) - 1), label="hole index")
+        row, old, caller = self.live[index]
         if caller is None:  # the extra hole: its players stay
             written = [None if o is None else s for o, s in zip(old, scores, strict=True)]
         else:
@@ -145,37 +156,48 @@ class GolfHoles(RuleBasedStateMachine):
         counted = self.counted(written, caller)
         applied = caller is not None and golf.apply_caller_penalty(written, caller).applied
         change = Game.objects.get(pk=self.game.pk).edit_round(
-            len(self.live),
+            index + 1,
             row,
             counted,
             [""] * PLAYERS,
             caller=caller,
             written=[Decimal(w) for w in written] if applied else (),
         )
+        board = [(w, c) for _pk, w, c in self.live]
+        board[index] = (written, caller)
+        if not self.takes(board):
+            event("an edit that moves who plays the extra hole")
+            assert change.result is Result.OTHER_PLAYERS, change
+            return
         assert change.result in (Result.SAVED, Result.ALREADY_SAVED)
         if change.result is Result.SAVED:
-            number = len(self.live)
-            pk = Round.objects.get(game=self.game, number=number, status="active").pk
-            self.live[-1] = (pk, written, caller)
+            pk = Round.objects.get(game=self.game, number=index + 1, status="active").pk
+            self.live[index] = (pk, written, caller)
 
     @precondition(lambda self: self.live)
     @rule()
     def undo(self):
         number = len(self.live)
         assert Game.objects.get(pk=self.game.pk).undo_round(number).result is Result.SAVED
-        row, _written, _caller = self.live.pop()
-        self.undone = {row: number}
+        row, written, caller = self.live.pop()
+        self.undone = {row: (number, written, caller)}
 
     @precondition(lambda self: self.undone)
     @rule()
     def bring_back(self):
-        ((row, number),) = self.undone.items()
+        ((row, (number, written, caller)),) = self.undone.items()
+        self.undone = {}  # brought back, or refused for good: a change came in between
         change = Game.objects.get(pk=self.game.pk).restore_round(row)
+        if self.expected().finished:
+            assert change.result is Result.GAME_OVER, change
+            return
+        if not self.takes([*((w, c) for _pk, w, c in self.live), (written, caller)]):
+            event("a hole brought back for other players than those tied now")
+            assert change.result is Result.OTHER_PLAYERS, change
+            return
         assert change.result is Result.SAVED and change.number == number
         kept = Round.objects.get(pk=row)
-        written = self.board_written(kept)
-        self.live.append((row, written, kept.caller))
-        self.undone = {}
+        self.live.append((row, self.board_written(kept), kept.caller))
 
     def board_written(self, rnd):
         found = [None] * PLAYERS
@@ -216,7 +238,7 @@ class TestGolfHoles(TestCase):
         run_state_machine_as_test(
             GolfHoles,
             settings=settings(
-                max_examples=30,
+                max_examples=60,
                 stateful_step_count=16,
                 deadline=None,
                 suppress_health_check=[HealthCheck.too_slow],

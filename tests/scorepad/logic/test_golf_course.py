@@ -40,6 +40,37 @@ def test_no_extra_round_without_a_tie():
     assert result.finished and result.winners == [0] and result.playing is None
 
 
+@pytest.mark.parametrize(
+    ("rounds", "first_misfit"),
+    [
+        ([[3, 4, 1], [4, 3, 9], [5, 2, None]], None),  # the tied two play the extra hole
+        ([[3, 4, 1], [4, 3, 9], [5, 2, 7]], 3),  # the third does not play it
+        ([[3, 4, 1], [4, 3, 6], [5, 2, None]], 3),  # three tied now: the third must play
+        ([[3, 4, 1], [4, 3, 1], [5, 2, 7]], 3),  # no tie: no extra hole at all
+        ([[3, 4, 1], [4, None, 9]], 2),  # a hole that counts is everyone's
+        ([[3, 4, 1], [4, 3, 9], [5, 2, None], [1, 1, None]], 4),  # one extra hole at most
+    ],
+)
+def test_a_misfit_is_the_first_round_without_exactly_its_players(rounds, first_misfit):
+    ending = FixedRounds(2, extra_round=True)
+    points = [[None if p is None else Decimal(p) for p in hole] for hole in rounds]
+    assert scoring.misfit(3, points, ending) == first_misfit
+
+
+def test_every_round_of_ghost_is_everyones():
+    assert scoring.misfit(2, [[Decimal(3), Decimal(25)], [Decimal(1), Decimal(0)]], 21) is None
+    assert scoring.misfit(2, [[Decimal(3), None]], 21) == 1
+
+
+def test_an_extra_hole_a_tied_player_sat_out_names_only_who_played_it():
+    """A board entered before the scorepad refused such changes still has an outcome (the
+    page shows it, and the extra hole can be undone)."""
+    ending = FixedRounds(2, extra_round=True)
+    rounds = [[3, 4, 1], [4, 3, 6], [5, 2, None]]  # three tied, the third sat it out
+    result = scoring.outcome(3, rounds, ending)
+    assert result.finished_after == 3 and result.winners == [1]
+
+
 def test_ghost_outcome_is_as_before():
     result = scoring.outcome(2, [[10, 5], [12, 3]], LossThreshold(21))
     assert result.losers == [0] and result.winners == [1] and result.playing is None

@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 from django.core.cache import caches
 
-from scorepad.models import Game, Round
+from scorepad.models import Game, Result, Round
 from tests.conftest import HTMX, live_points, url
 
 pytestmark = pytest.mark.django_db
@@ -230,3 +230,99 @@ def test_game_page_and_hole_entry_queries_as_for_ghost(client, holes, django_ass
         caches[alias].clear()
     with django_assert_num_queries(4):  # game, players, scores of live rounds, rematch
         assert client.get(url("game", game)).status_code == 200
+
+
+# ------------------------------------------------- the extra hole after a change before it
+
+OTHER_PLAYERS = {
+    "edit": {
+        "en": "Hole 2 was not changed: these scores change who is tied after the last hole",
+        "nb": "Hull 2 ble ikke endret: med disse poengene står andre likt etter siste hull",
+    },
+    "back": {
+        "en": "Hole 3 cannot come back: since it was undone, an earlier hole was changed",
+        "nb": "Hull 3 kan ikke hentes tilbake: etter at det ble angret, er et tidligere hull",
+    },
+}
+CY_MISSING = {"en": "Cy: enter the hole score.", "nb": "Cy: skriv inn poengene for hullet."}
+
+
+def tied_two_played_the_extra_hole(client):
+    """Two holes, Anna and Bo tied after them, and Bo won the extra hole."""
+    game = golf(holes=2, extra_hole=True)
+    send(client, game, -2, -2, -2)
+    send(client, game, -2, -2, 0)
+    assert send(client, game, 0, -2, None).status_code == 302
+    return game
+
+
+def edit(client, game, number, *points, lang="en"):
+    page = client.get(url("edit-round", game, lang, number=number)).content.decode()
+    data = dict(re.findall(r'name="(number|round_id|made)"[^>]* value="([^"]*)"', page))
+    data |= {f"points_{i}": str(p) for i, p in enumerate(points)}
+    return client.post(url("edit-round", game, lang, number=number), data)
+
+
+def said(response) -> str:
+    return " ".join(unescape(response.content.decode()).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_an_edit_that_moves_who_is_tied_under_an_extra_hole_is_refused_as_typed(client, lang):
+    game = tied_two_played_the_extra_hole(client)
+    before = live_points(game)
+    response = edit(client, game, 2, -2, -2, -2, lang=lang)  # all three tied: Cy sat it out
+    assert response.status_code == 409
+    assert OTHER_PLAYERS["edit"][lang] in said(response)
+    assert re.search(rf'name="points_2"[^>]* value="(-|{MINUS})2"', response.content.decode())
+    response = edit(client, game, 1, 5, -2, -2, lang=lang)  # Cy alone ahead: no extra hole
+    assert response.status_code == 409
+    assert live_points(game) == before
+    page = client.get(url("game", game, lang))
+    assert page.status_code == 200
+
+
+def test_an_edit_that_leaves_the_same_two_tied_is_saved(client):
+    game = tied_two_played_the_extra_hole(client)
+    assert edit(client, game, 1, 0, 0, 5).status_code == 302
+    assert live_points(game)[0] == [Decimal(0), Decimal(0), Decimal(5)]
+    assert "Bo wins the extra hole." in client.get(url("game", game)).content.decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_an_extra_hole_cannot_come_back_for_other_players_than_those_tied(client, lang):
+    """Another phone still shows "Bring back hole 3" from before hole 2 was changed."""
+    game = tied_two_played_the_extra_hole(client)
+    assert client.post(url("undo", game, lang), {"number": "3"}).status_code == 302
+    page = client.get(url("game", game, lang)).content.decode()
+    made = re.search(r'name="made" value="(\d+)"', page)[1]
+    rid = re.search(r'name="round_id" value="(\d+)"', page)[1]
+    assert edit(client, game, 2, -2, -2, -2, lang=lang).status_code == 302  # three tied now
+    response = client.post(url("restore", game, lang), {"round_id": rid, "made": made}, follow=True)
+    assert OTHER_PLAYERS["back"][lang] in said(response)
+    assert len(live_points(game)) == 2
+    form = response.content.decode().split('id="round-form"')[1].split("</form>")[0]
+    assert re.findall(r'name="(points_\d+)"', form) == ["points_0", "points_1", "points_2"]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_an_extra_hole_sent_for_the_players_tied_before_is_refused(client, lang):
+    """A phone kept the extra hole for Anna and Bo (offline) while another phone's edit made
+    all three tied: sent now, the form of the game as it is asks Cy too (422), Anna's and
+    Bo's scores as typed. The model refuses it as well, for a phone that saw the game
+    before the edit (`Game.last_seen`)."""
+    game = golf(holes=2, extra_hole=True)
+    send(client, game, -2, -2, -2)
+    send(client, game, -2, -2, 0)
+    seen_before = Game.objects.get(pk=game.pk)
+    seen_before.load_board()
+    assert edit(client, game, 2, -2, -2, -2).status_code == 302
+    change = seen_before.add_round(3, [Decimal(5), Decimal(-2), None], [""] * 3)
+    assert change.result is Result.OTHER_PLAYERS
+    response = send(client, game, 5, -2, None, number=3, lang=lang)
+    assert response.status_code == 422
+    assert CY_MISSING[lang] in said(response)
+    form = response.content.decode().split('id="round-form"')[1].split("</form>")[0]
+    assert re.findall(r'name="(points_\d+)"', form) == ["points_0", "points_1", "points_2"]
+    assert re.search(r'name="points_0"[^>]* value="5"', form)
+    assert len(live_points(game)) == 2
