@@ -173,7 +173,7 @@ def enter_round(request, game: Game):
             return refused(request, game, text, form=typed_form(request, game))
         case Result.FULL:
             return refused(request, game, full_text(game), form=typed_form(request, game))
-        case Result.OTHER_PLAYERS:  # the extra hole's players moved since (a hole kept offline)
+        case Result.OTHER_PLAYERS:  # the extra hole's players moved since the form was made
             text = pad.text("other_players", n=number)
             return refused(request, game, text, form=typed_form(request, game))
     raise AssertionError(change)
