@@ -7,8 +7,14 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.models import Round, Score
-from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, focused_in_view, wait_for_worker
+from scorepad.models import Game, Round, Score
+from tests.browser.conftest import (
+    HAVE_CHROMIUM,
+    axe_clean,
+    focused_in_view,
+    no_sideways_scroll,
+    wait_for_worker,
+)
 from tests.conftest import make_game
 
 pytestmark = [
@@ -234,3 +240,34 @@ def test_a_kept_round_of_six_long_names_fits_320_px(live_server, phone, lang):
     for cell in kept.locator("th, td").all():
         box = cell.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize(("lang", "size"), [("en", NARROW), ("nb", PHONE)])
+def test_an_edit_refused_under_golfs_extra_hole_says_what_to_do_first(
+    live_server, phone, lang, size, script
+):
+    """Hole 2 changed so that all three are tied, after Anna and Bo played the extra hole:
+    the edit page comes back with the scores as typed and what to undo first, in view."""
+    names = ["Anna", "Bo", "Cy"]
+    game = Game.create_with_players(names, game="golf", threshold=None, holes=2, extra_hole=True)
+    for number, points in enumerate([[-2, -2, -2], [-2, -2, 0], [0, -2, None]], start=1):
+        scores = [None if p is None else Decimal(p) for p in points]
+        change = Game.objects.get(pk=game.pk).add_round(number, scores, [""] * 3)
+        assert change.result.value == "saved"
+    page = phone(lang, viewport=size, java_script_enabled=script)
+    with translation.override(lang):
+        edit = reverse("scorepad:edit-round", args=[game.edit_token, 2])
+    page.goto(live_server.url + edit)
+    page.locator("input[name=points_2]").fill("\u22122")
+    page.locator("form button[type=submit]").first.click()
+    refusal = page.locator(".messages .message.warning")
+    refusal.wait_for()
+    said = " ".join(refusal.inner_text().split())
+    assert said.startswith({"en": "Hole 2 was not changed", "nb": "Hull 2 ble ikke endret"}[lang])
+    assert page.locator("input[name=points_2]").input_value() == "\u22122"  # as typed
+    box = refusal.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+    no_sideways_scroll(page)
+    assert Game.objects.get(pk=game.pk).live_rounds[1].points == (-2, -2, 0)
