@@ -223,6 +223,7 @@ def test_statistics_and_a_series_in_my_games_pass_axe(live_server, phone, lang):
     page.locator("#id_name_0").fill("Anna")
     page.locator("#id_name_1").fill("Bo")
     page.locator("form.new-game button[type=submit]").click()
+    page.locator("form.round-form").wait_for()  # on the new game's page, not on its way
     game = Game.objects.get()
     play(game, (3, 5))
     game.refresh_from_db()
