@@ -4,9 +4,9 @@ from django.conf import settings
 from django.urls import NoReverseMatch, Resolver404, ResolverMatch, resolve, reverse
 from django.utils import translation
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 
 from rules import games
+from rules.engine.address import page_arguments
 
 
 def same_page_in(match: ResolverMatch | None, path: str, code: str) -> str:
@@ -15,10 +15,11 @@ def same_page_in(match: ResolverMatch | None, path: str, code: str) -> str:
     if match is None or not match.url_name:
         return path
     try:
-        return _reversed_in(match.view_name, tuple(match.args), tuple(match.kwargs.items()), code)
+        kwargs = page_arguments(match.kwargs)
+        return _reversed_in(match.view_name, tuple(match.args), tuple(kwargs.items()), code)
     except TypeError:  # an unhashable argument: reversed without the cache
-        return _reversed_in.__wrapped__(match.view_name, match.args, match.kwargs.items(), code)
-    except NoReverseMatch:
+        return _reversed_in.__wrapped__(match.view_name, match.args, kwargs.items(), code)
+    except (NoReverseMatch, ValueError):
         return path
 
 
@@ -39,21 +40,18 @@ def absolute_url(request, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
-OFFLINE_PAGES = (
-    "home",
-    "rules",
-    "card",
-    "variants",
-    "golf-rules",
-    "golf-card",
-    "golf-variants",
-)
+# The pages of every game a phone keeps for a table without signal.
+OFFLINE_KINDS = ("rules", "card", "variants")
 
 
 @lru_cache
 def offline_pages(language: str) -> list[str]:
     with translation.override(language):
-        return [reverse(f"rules:{name}") for name in OFFLINE_PAGES]
+        return [reverse("rules:home")] + [
+            reverse(f"rules:{kind}", kwargs={"game": key})
+            for key in games.known_keys()
+            for kind in OFFLINE_KINDS
+        ]
 
 
 def languages(request):
@@ -94,31 +92,14 @@ def languages(request):
     }
 
 
-# Each game's name as a page title ends with it, and the footer's line about it.
-GAME_TITLES = {
-    "ghost": (
-        _("Ghost, the card game"),
-        _("Ghost is a folk game with no official rule book. These pages collect how it is played."),
-    ),
-    "golf": (
-        _("Golf, the card game"),
-        _(
-            "Golf is played in many homes in slightly different ways, with no official rule "
-            "book. These pages collect how it is played."
-        ),
-    ),
-}
 # The page kinds every game has: the game switch leads to the other game's page of the
 # same kind (its rules, variants or card at a glance); from any other page, to its rules.
 SHARED_KINDS = ("rules", "variants", "card")
 
 
 def page_kind(match: ResolverMatch | None) -> str:
-    """A page's kind ("golf-card-for" is a card); a page of no shared kind: rules."""
+    """A page's kind ("card-for" is a card); a page of no shared kind: rules."""
     name = (match.url_name or "") if match and match.namespace == "rules" else ""
-    game = match.kwargs.get("game") if match else None
-    if game and name.startswith(f"{game}-"):
-        name = name[len(game) + 1 :]
     name = name.removesuffix("-for")
     return name if name in SHARED_KINDS else "rules"
 
@@ -128,28 +109,24 @@ def _game_links(current: str, kind: str, language: str) -> tuple[dict, ...]:
     with translation.override(language):
         return tuple(
             {
-                "key": key,
-                "name": games.get(key).names[language],
-                "url": reverse(_url_name(kind, key)),
-                "current": key == current,
-                "icon": icon(key),
+                "key": game.key,
+                "name": game.names[language],
+                "url": reverse(f"rules:{kind}", kwargs={"game": game.key}),
+                "current": game.key == current,
+                "icon": icon(game.key),
             }
-            for key in games.known_keys()
+            for game in games.all()
         )
 
 
-def _url_name(kind: str, key: str) -> str:
-    return f"rules:{kind}" if key == games.DEFAULT_KEY else f"rules:{key}-{kind}"
-
-
 def icon(key: str) -> str:
-    """A game's picture in the header: its own, or the default game's."""
-    return f"icons/{key if key in GAME_TITLES else games.DEFAULT_KEY}.svg"
+    """A game's picture in the header, from its package (templates/icons/<key>.svg)."""
+    return f"icons/{key}.svg"
 
 
 def current_game(request) -> str:
     """The game a page is about: a view may name it (`request.game_key`, a scorepad game
-    of another game), a rules page of another game has it in its URL; else the default."""
+    of another game), a rules page has it in its URL; else the default."""
     key = getattr(request, "game_key", None)
     if key is None and request.resolver_match is not None:
         key = request.resolver_match.kwargs.get("game")
@@ -168,14 +145,22 @@ def game_switch(request):
 
 @lru_cache(maxsize=16)
 def _site_game(key: str, language: str) -> dict:
-    title, about = GAME_TITLES.get(key, GAME_TITLES[games.DEFAULT_KEY])
+    game = games.get(key)
     with translation.override(language):
         return {
             "key": key,
-            "name": games.get(key).names[language],
-            "title": title,
+            "name": game.names[language],
+            "title": game.title[language],
             "icon": icon(key),
-            "about": about,
-            "rules": reverse(_url_name("rules", key)),
-            "variants": reverse(_url_name("variants", key)),
+            "about": game.about[language],
+            "rules": reverse("rules:rules", kwargs={"game": key}),
+            "variants": reverse("rules:variants", kwargs={"game": key}),
         }
+
+
+def _forget() -> None:
+    for made in (offline_pages, _game_links, _site_game, _reversed_in):
+        made.cache_clear()
+
+
+games.on_change(_forget)

@@ -4,8 +4,19 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 ASCII_WHOLE = re.compile(r"[0-9]+")
+
+
+def own_choice_words(form: forms.Form) -> None:
+    """The site's own words for a choice a reader did not make, in place of Django's."""
+    for field in form.fields.values():
+        if isinstance(field, forms.ChoiceField):
+            field.error_messages.update(
+                required=gettext("Choose one of these."),
+                invalid_choice=gettext("Choose one of these."),
+            )
 
 
 class AsciiIntegerField(forms.IntegerField):

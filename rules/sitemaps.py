@@ -5,13 +5,9 @@ for a table's house rules say noindex, so they are not listed."""
 from __future__ import annotations
 
 from django.contrib.sitemaps import Sitemap
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from rules import games
-
-
-def rules_url_name(key: str, kind: str = "rules") -> str:
-    return f"rules:{kind}" if key == games.DEFAULT_KEY else f"rules:{key}-{kind}"
 
 
 class RulesSitemap(Sitemap):
@@ -20,25 +16,17 @@ class RulesSitemap(Sitemap):
     x_default = True
     changefreq = "monthly"
 
-    def items(self) -> list[str]:
+    def items(self) -> list[tuple[str, str | None]]:
         keys = games.known_keys()
         return [
-            "rules:home",
-            *(rules_url_name(key) for key in keys),
-            # each game's variants page, where it has one (a test's game may not)
-            *(n for n in (rules_url_name(key, "variants") for key in keys) if _exists(n)),
+            ("home", None),
+            *(("rules", key) for key in keys),
+            *(("variants", key) for key in keys),
         ]
 
-    def location(self, item: str) -> str:
-        return reverse(item)
-
-
-def _exists(name: str) -> bool:
-    try:
-        reverse(name)
-    except NoReverseMatch:
-        return False
-    return True
+    def location(self, item: tuple[str, str | None]) -> str:
+        name, key = item
+        return reverse(f"rules:{name}", kwargs={"game": key} if key else {})
 
 
 SITEMAPS = {"rules": RulesSitemap}

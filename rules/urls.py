@@ -1,52 +1,43 @@
+"""The rules pages of every game in the registry, one set of URL names for all.
+
+Each page is written once, `for_every_game`: the default game's address has no game word
+(/en/rules/), every other game's has its own word first (/en/golf/rules/). The view gets
+the game's key as `game` either way, and `reverse("rules:rules", kwargs={"game": key})`
+gives the right address for any key (the default game's pattern carries its key as a
+fixed argument; `GameConverter` refuses it, so only that pattern matches).
+"""
+
 from django.urls import path, register_converter
+from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 
+from rules import games
+
 from . import views
-from .engine.address import HouseConverter, converter_for
+from .engine.address import GameConverter, HouseConverter
 
 register_converter(HouseConverter, "house")
-register_converter(converter_for("golf"), "golfhouse")
-GOLF = {"game": "golf"}
+register_converter(GameConverter, "game")
+
+
+def for_every_game(route, view, name: str) -> list:
+    """The page at `route` for the default game and, behind a game's word, every other."""
+    return [
+        path(route, view, {"game": games.DEFAULT_KEY}, name=name),
+        path(format_lazy("<game:game>/{}", route), view, name=name),
+    ]
+
 
 app_name = "rules"
 urlpatterns = [
     path("", views.home, name="home"),
-    path(pgettext_lazy("url", "rules/"), views.rules_page, name="rules"),
-    path(pgettext_lazy("url", "rules/<house:house>/"), views.rules_page, name="rules-for"),
-    path(pgettext_lazy("url", "variants/"), views.variants_page, name="variants"),
-    path(pgettext_lazy("url", "card/"), views.quick_card, name="card"),
-    path(pgettext_lazy("url", "card/<house:house>/"), views.quick_card, name="card-for"),
-    path(pgettext_lazy("url", "sheet/<int:players>/"), views.score_sheet, name="sheet"),
-    path(
-        pgettext_lazy("url", "sheet/<int:players>/<house:house>/"),
-        views.score_sheet,
-        name="sheet-for",
-    ),
-    path(pgettext_lazy("url", "golf/rules/"), views.rules_page, GOLF, name="golf-rules"),
-    path(
-        pgettext_lazy("url", "golf/rules/<golfhouse:house>/"),
-        views.rules_page,
-        GOLF,
-        name="golf-rules-for",
-    ),
-    path(pgettext_lazy("url", "golf/variants/"), views.variants_page, GOLF, name="golf-variants"),
-    path(pgettext_lazy("url", "golf/card/"), views.quick_card, GOLF, name="golf-card"),
-    path(
-        pgettext_lazy("url", "golf/card/<golfhouse:house>/"),
-        views.quick_card,
-        GOLF,
-        name="golf-card-for",
-    ),
-    path(
-        pgettext_lazy("url", "golf/sheet/<int:players>/"),
-        views.score_sheet,
-        GOLF,
-        name="golf-sheet",
-    ),
-    path(
-        pgettext_lazy("url", "golf/sheet/<int:players>/<golfhouse:house>/"),
-        views.score_sheet,
-        GOLF,
-        name="golf-sheet-for",
+    *for_every_game(pgettext_lazy("url", "rules/"), views.rules_page, "rules"),
+    *for_every_game(pgettext_lazy("url", "rules/<house:house>/"), views.rules_page, "rules-for"),
+    *for_every_game(pgettext_lazy("url", "variants/"), views.variants_page, "variants"),
+    *for_every_game(pgettext_lazy("url", "card/"), views.quick_card, "card"),
+    *for_every_game(pgettext_lazy("url", "card/<house:house>/"), views.quick_card, "card-for"),
+    *for_every_game(pgettext_lazy("url", "sheet/<int:players>/"), views.score_sheet, "sheet"),
+    *for_every_game(
+        pgettext_lazy("url", "sheet/<int:players>/<house:house>/"), views.score_sheet, "sheet-for"
     ),
 ]

@@ -13,29 +13,30 @@ from django_htmx.http import push_url
 
 from rules import games
 
-from . import house as ghost_house
-from . import house_golf
 from .engine import rendering, schema
-from .engine.address import to_slug
-
-# The rules pages at /rules/, /card/ and /sheet/ are the default game's; another game's
-# are under its own word (/golf/rules/), their URL names prefixed with its key.
-GAME = games.default()
-
-# Each game's form and what a page says of its table: (form, summary, differences).
-SAID = {
-    "ghost": (ghost_house.HouseFields, ghost_house.summary, ghost_house.differences),
-    "golf": (house_golf.GolfHouseFields, house_golf.summary, house_golf.differences),
-}
+from .engine.address import from_slug, to_slug
 
 
-def url_name(name: str, game: Any) -> str:
-    return f"rules:{name}" if game is GAME else f"rules:{game.key}-{name}"
+def said(game: Any):
+    """A game's `house` part: its form, and what a page says of a table (rules/games)."""
+    return games.part(game.key, "house")
 
 
 def template(name: str, game: Any) -> list[str]:
-    """A game's own template where it has one (rules/golf/rules.html), else the default's."""
+    """A game's own template where it has one (rules/golf/rules.html, in its package),
+    else the shared one."""
     return [f"rules/{game.key}/{name}", f"rules/{name}"]
+
+
+def table(game: Any, slug: str | None) -> Any | None:
+    """The table a page's address names (None: the game's defaults); a 404 for words
+    the game does not know or a combination it cannot play."""
+    if slug is None:
+        return None
+    try:
+        return from_slug(slug, game)
+    except ValueError as error:
+        raise Http404("no such table") from error
 
 
 # Rules pages change only with a deploy: keep the whole response per language, let
@@ -46,13 +47,20 @@ public = cache_control(public=True, max_age=60 * 60)
 
 def house_url(name: str, house: Any, *args) -> str:
     """The address of a page for a table's house rules; the plain one for the defaults."""
-    game = games.of(house)
+    kwargs = {"game": games.of(house).key}
+    if args:
+        kwargs["players"] = args[0]
     if house.is_default():
-        return reverse(url_name(name, game), args=args)
-    return reverse(url_name(f"{name}-for", game), args=[*args, house])
+        return reverse(f"rules:{name}", kwargs=kwargs)
+    return reverse(f"rules:{name}-for", kwargs=kwargs | {"house": to_slug(house)})
 
 
-def _moved(request, name: str, house: Any | None, *args, game: Any = GAME):
+def game_url(name: str, key: str) -> str:
+    """A page of a game at its default table (its rules, variants, card)."""
+    return reverse(f"rules:{name}", kwargs={"game": key})
+
+
+def _moved(request, name: str, house: Any | None, *args, game: Any):
     """A combination named in another order or in another language's words (an old
     English-worded /nb/ link), or a number written another way (`02`), is sent to its
     one address in the page's language, the query string kept (an unknown or unplayable
@@ -69,7 +77,7 @@ def _moved(request, name: str, house: Any | None, *args, game: Any = GAME):
 def rules_context(house: Any) -> dict:
     language = get_language()
     game = games.of(house)
-    _form, summary, differences = SAID[game.key]
+    summary, differences = said(game).summary, said(game).differences
     context = {
         "sections": rendering.rendered_sections(language, house),
         "house": house,
@@ -88,12 +96,24 @@ def rules_context(house: Any) -> dict:
 @public
 @rules_cache
 def home(request):
-    return render(request, "rules/home.html", {"facts": schema.FACTS})
+    language = get_language()
+    others = [
+        {
+            "key": game.key,
+            "name": game.names[language],
+            "blurb": game.blurb[language],
+            "rules": game_url("rules", game.key),
+        }
+        for game in games.all()
+        if not games.is_default(game.key)
+    ]
+    return render(request, "rules/home.html", {"facts": schema.FACTS, "other_games": others})
 
 
 @require_safe
-def rules_page(request, house: Any | None = None, game: str | None = None):
+def rules_page(request, game: str, house: str | None = None):
     played = games.get(game)
+    house = table(played, house)
     if "variant" in request.GET:
         return choose(request, house or played.House(), played)
     return rules_for(request, house, played)
@@ -101,24 +121,24 @@ def rules_page(request, house: Any | None = None, game: str | None = None):
 
 @public
 @rules_cache
-def rules_for(request, house: Any | None, game: Any = GAME):
+def rules_for(request, house: Any | None, game: Any):
     moved = _moved(request, "rules", house, game=game)
     if moved:
         return moved
     house = house or game.House()
     context = rules_context(house)
-    context["form"] = SAID[game.key][0].for_house(house)
+    context["form"] = said(game).HouseFields.for_house(house)
     return render(request, template("rules.html", game), context)
 
 
 @cache_control(private=True, max_age=60 * 60)
-def choose(request, current: Any, game: Any = GAME):
+def choose(request, current: Any, game: Any):
     """The choices form, sent by GET: to the combination's own address when it is valid
     (htmx gets the page straight away, with that address pushed); otherwise the page
     again with the choices kept and the errors named. Its answers differ by HX-Request,
     so they are `private`: a shared cache that keys only on Accept-Encoding would mix
     the redirect and the page."""
-    form_class = SAID[game.key][0]
+    form_class = said(game).HouseFields
     form = form_class(request.GET)
     if not form.is_valid():
         context = rules_context(current)
@@ -141,7 +161,7 @@ def choose(request, current: Any, game: Any = GAME):
 @require_safe
 @public
 @rules_cache
-def variants_page(request, game: str | None = None):
+def variants_page(request, game: str):
     """A game's variants, from its variant table, and its house rules where the game's
     texts have a section on them (Golf's "settle"): the default table's blocks."""
     played = games.get(game)
@@ -173,9 +193,10 @@ def variants_page(request, game: str | None = None):
 @require_safe
 @public
 @rules_cache
-def quick_card(request, house: Any | None = None, game: str | None = None):
+def quick_card(request, game: str, house: str | None = None):
     """One A4 page: values, setup, a turn, the end, scoring, with the table's rules."""
     played = games.get(game)
+    house = table(played, house)
     moved = _moved(request, "card", house, game=played)
     if moved:
         return moved
@@ -193,7 +214,7 @@ def quick_card(request, house: Any | None = None, game: str | None = None):
         template("card.html", played),
         {
             "house": house,
-            "summary": SAID[played.key][1](house),
+            "summary": said(played).summary(house),
             "values": values,
             "sections": sections,
             "blocks": blocks,
@@ -205,10 +226,11 @@ def quick_card(request, house: Any | None = None, game: str | None = None):
 @require_safe
 @public
 @rules_cache
-def score_sheet(request, players: int, house: Any | None = None, game: str | None = None):
+def score_sheet(request, game: str, players: int, house: str | None = None):
     """A paper score sheet for this many players, with how the game ends printed on it:
     a row per round (as many as a game of a set number of rounds has, Golf's holes)."""
     played = games.get(game)
+    house = table(played, house)
     resolved = house or played.House()
     if not played.least_players <= players <= resolved.max_players:
         raise Http404("no such number of players for these rules")
@@ -227,7 +249,7 @@ def sheet_context(house: Any, players) -> dict:
     counts = range(game.least_players, house.max_players + 1)
     return {
         "house": house,
-        "summary": SAID[game.key][1](house),
+        "summary": said(game).summary(house),
         "players": players,
         # a single round is one row, with no running sum to keep; a game of a set number
         # of rounds (Golf's holes) has that many
@@ -270,15 +292,12 @@ def prerendered_paths() -> list[str]:
     paths = []
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            paths += [reverse(name) for name in ("rules:home", "rules:rules", "rules:variants")]
-            paths += [reverse("rules:card"), reverse("rules:sheet", args=[2])]
-            for game in map(games.get, games.known_keys()):
-                if game is not GAME:  # the default game's pages are listed above
-                    default = game.House()
-                    paths.append(house_url("rules", default))
-                    paths += [house_url("card", default), house_url("sheet", default, 2)]
-                    variants = rendering.variants_url(game.key, code)
-                    paths += [variants] if variants else []
+            paths.append(reverse("rules:home"))
+            for game in games.all():
+                default = game.House()
+                paths.append(house_url("rules", default))
+                paths += [house_url("card", default), house_url("sheet", default, 2)]
+                paths.append(rendering.variants_url(game.key, code))
                 houses = [h for h in schema.all_houses(game) if not _numbered(h)]
                 paths += [house_url("rules", h) for h in houses if not h.is_default()]
     return paths

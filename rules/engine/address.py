@@ -156,24 +156,44 @@ def from_slug(slug: str, game: Game | None = None) -> Any:
 
 
 class HouseConverter:
-    """`<house:house>` in a URL: a non-empty slug of known words (any language's), a
-    table of the default game; written in the active language's words."""
+    """`<house:house>` in a URL: a non-empty slug of known words (any language's), kept
+    as it is; the view reads it as a table of its game (`from_slug`), a 404 for words the
+    game does not know. Written in the active language's words."""
 
     regex = r"[a-z0-9-]+(?:\+[a-z0-9-]+)*"
 
-    def to_python(self, value: str) -> Any:
-        return from_slug(value)
+    def to_python(self, value: str) -> str:
+        return value
 
     def to_url(self, value: Any) -> str:
-        return to_slug(value)
+        return value if isinstance(value, str) else to_slug(value)
 
 
-def converter_for(key: str) -> type:
-    """A converter like `HouseConverter` for the tables of another game (its key)."""
+class GameConverter:
+    """`<game:game>` in a URL: the word of a game that is not the default one, in any
+    language ("golf"), read as its key; written in the active language's word. The
+    default game's pages have no such word: its key is no match here, so `reverse` takes
+    the pattern without it (rules/urls.py `for_every_game`)."""
 
-    class Converter(HouseConverter):
-        def to_python(self, value: str) -> Any:
-            return from_slug(value, games.get(key))
+    regex = r"[a-z][a-z0-9-]*"
 
-    Converter.__name__ = f"{key.capitalize()}HouseConverter"
-    return Converter
+    def to_python(self, value: str) -> str:
+        key = games.by_word(value)
+        if key is None:
+            raise ValueError(f"no game is called {value!r}")
+        return key
+
+    def to_url(self, value: str) -> str:
+        if games.is_default(value) or value not in games.known_keys():
+            raise ValueError(f"{value!r} has no word in an address")
+        return spelled(games.get(value).address, get_language())
+
+
+def page_arguments(kwargs: dict) -> dict:
+    """A page's resolved arguments with its table read for its game (`house` as a
+    `House`), so that reversing them in another language spells the table in that
+    language's words (the language switch); ValueError for a table the game lacks."""
+    slug = kwargs.get("house")
+    if isinstance(slug, str) and "game" in kwargs:
+        return kwargs | {"house": from_slug(slug, games.get(kwargs["game"]))}
+    return kwargs

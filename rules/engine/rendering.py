@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -184,6 +184,8 @@ def _render_block(
         "id": block.get("id"),
         "patched": "patched" in block,
     }
+    if block["kind"] in game.block_kinds:  # a game's own kind: its own template
+        item["template"] = f"rules/{game.key}/_{block['kind']}.html"
     figures = game.example_figures(block, house) if kind.figures else None
 
     def text(node):
@@ -237,17 +239,13 @@ def _rules_url(related: dict[str, Any]) -> str | None:
     if key is None:
         return None
     games.get(key)  # KeyError for a game the site does not know
-    return reverse("rules:rules" if key == games.DEFAULT_KEY else f"rules:{key}-rules")
+    return reverse("rules:rules", kwargs={"game": key})
 
 
-def variants_url(key: str, language: str) -> str | None:
-    """A game's variants page, where it has one (a game a test registers may not)."""
-    name = "rules:variants" if key == games.DEFAULT_KEY else f"rules:{key}-variants"
+def variants_url(key: str, language: str) -> str:
+    """A game's variants page in that language."""
     with translation.override(language):
-        try:
-            return reverse(name)
-        except NoReverseMatch:
-            return None
+        return reverse("rules:variants", kwargs={"game": key})
 
 
 # What a kind of block shows besides its texts and items.

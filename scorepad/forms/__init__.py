@@ -12,7 +12,7 @@ from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules import words
 from rules.engine.loader import variant_name
 from rules.games.ghost import cards
-from rules.house import HouseFields
+from rules.games.ghost.house import HouseFields
 from scorepad.forms.fields import (
     NameField,
     NormalizedCharField,

@@ -23,9 +23,9 @@ from django.utils.translation import gettext_lazy as _
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules.engine.loader import variant_name
 from rules.games.golf import cards, scoring
+from rules.games.golf.house import HouseFields
 from rules.games.golf.outcome import apply_caller_penalty
 from rules.games.golf.words import read_signed
-from rules.house_golf import GolfHouseFields
 from rules.words import and_list, format_points
 from scorepad.forms import ROW_ID, ROW_MARK, add_seats, clean_players
 from scorepad.forms.widgets import HiddenInput, TextInput
@@ -42,7 +42,7 @@ def variant_label(key: str) -> str:
     return variant_name(key, game="golf")
 
 
-class GolfNewGameForm(GolfHouseFields):
+class GolfNewGameForm(HouseFields):
     """A new game of Golf: the table's choices (the rules page's own form) and the
     players, 2 to 12 as the variant's deal allows."""
 

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.games.golf import cards, scoring
+from rules.games.golf.house import summary
 from rules.games.golf.outcome import PENALTY_WRITTEN
-from rules.house_golf import summary
 from rules.words import and_list
 from scorepad.forms.golf import SCORE_PATTERN, layout_json, not_a_score_text
 from scorepad.logic.scoring import Outcome

@@ -119,7 +119,7 @@ def test_every_table_round_trips_in_each_language_in_its_own_words(game, languag
             assert word not in other, (language, word)
         with translation.override(language):
             path = house_url("rules", house)
-            assert resolve(path).kwargs["house"] == house
+            assert address.page_arguments(resolve(path).kwargs)["house"] == house
         assert path.split("/")[-2] == "+".join(words)
 
 
@@ -146,19 +146,24 @@ VIEWS = [
     ("rules:rules-for", GHOST_TABLE, ()),
     ("rules:card-for", GHOST_TABLE, ()),
     ("rules:sheet-for", GHOST_TABLE, (3,)),
-    ("rules:golf-rules-for", GOLF_TABLE, ()),
-    ("rules:golf-card-for", GOLF_TABLE, ()),
-    ("rules:golf-sheet-for", GOLF_TABLE, (3,)),
+    ("rules:rules-for", GOLF_TABLE, ()),
+    ("rules:card-for", GOLF_TABLE, ()),
+    ("rules:sheet-for", GOLF_TABLE, (3,)),
     # another number: rendered on request, not pre-rendered
     ("rules:rules-for", ghost_cards.House(swap_seen=False, threshold=15), ()),
-    ("rules:golf-rules-for", golf_cards.GolfHouse(flip=True, holes=5), ()),
+    ("rules:rules-for", golf_cards.GolfHouse(flip=True, holes=5), ()),
 ]
-IDS = [f"{name.removeprefix('rules:')}:{address.to_slug(house, 'en')}" for name, house, _ in VIEWS]
+IDS = [
+    f"{games.of(house).key}-{name.removeprefix('rules:')}:{address.to_slug(house, 'en')}"
+    for name, house, _ in VIEWS
+]
 
 
 def reversed_in(language: str, name: str, house, args=()) -> str:
+    kwargs = {"game": games.of(house).key, "house": house}
+    kwargs |= {"players": args[0]} if args else {}
     with translation.override(language):
-        return reverse(name, args=[*args, house])
+        return reverse(name, kwargs=kwargs)
 
 
 def spelled_in(words_of: str, path: str, house) -> str:

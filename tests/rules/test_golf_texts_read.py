@@ -51,7 +51,9 @@ def test_golfs_pages_read_as_a_native_editor_left_them(client, language, house):
         pages = [house_url("rules", house), house_url("card", house)]
         rules = words(client.get(pages[0]).content.decode())
         card = words(client.get(pages[1]).content.decode())
-        variants = words(client.get(reverse("rules:golf-variants")).content.decode())
+        variants = words(
+            client.get(reverse("rules:variants", kwargs={"game": "golf"})).content.decode()
+        )
     for text in (rules, card, variants):
         for word in NEVER[language]:
             assert word not in text, word

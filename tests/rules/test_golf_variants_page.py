@@ -45,7 +45,7 @@ def text(html: str) -> str:
 def page(request, client):
     language = request.param
     with translation.override(language):
-        assert reverse("rules:golf-variants") == ADDRESS[language]
+        assert reverse("rules:variants", kwargs={"game": "golf"}) == ADDRESS[language]
     response = client.get(ADDRESS[language])
     assert response.status_code == 200
     return language, main(response.content.decode())
@@ -93,10 +93,10 @@ def test_the_house_rules_to_agree_on_are_on_the_page(page):
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_golfs_rules_page_links_to_it_and_it_back(client, language):
     with translation.override(language):
-        rules = client.get(reverse("rules:golf-rules")).content.decode()
+        rules = client.get(reverse("rules:rules", kwargs={"game": "golf"})).content.decode()
         assert f'<a href="{ADDRESS[language]}">' in main(rules)
         variants = main(client.get(ADDRESS[language]).content.decode())
-        assert f'<a href="{reverse("rules:golf-rules")}">' in variants
+        assert f'<a href="{reverse("rules:rules", kwargs={"game": "golf"})}">' in variants
         # Ghost's rules page still leads to Ghost's own variants page
         ghost = main(client.get(reverse("rules:rules")).content.decode())
         assert f'<a href="{reverse("rules:variants")}">' in ghost

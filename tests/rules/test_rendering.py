@@ -406,7 +406,7 @@ def test_the_variants_page_says_where_halves_stop(client):
 
 
 def test_each_house_rule_is_said_once_at_the_top_and_among_the_differences():
-    from rules.house import differences, summary
+    from rules.games.ghost.house import differences, summary
 
     house = cards.House(
         jack=cards.JACK_ELEVEN, start_card=False, swap_seen=False, threshold=15, more_players=True

@@ -30,19 +30,16 @@ NAME = {
     ("golf", "en"): "Golf",
     ("golf", "nb"): "Golf",
 }
-# url name -> (game, kind of page the switch keeps)
+# page -> (game, kind of page the switch keeps)
 PAGES = {
-    "rules:rules": ("ghost", "rules"),
-    "rules:variants": ("ghost", "variants"),
-    "rules:card": ("ghost", "card"),
-    "rules:golf-rules": ("golf", "rules"),
-    "rules:golf-variants": ("golf", "variants"),
-    "rules:golf-card": ("golf", "card"),
+    f"{game}-{kind}": (game, kind)
+    for game in ("ghost", "golf")
+    for kind in ("rules", "variants", "card")
 }
 
 
 def kind_url(game: str, kind: str) -> str:
-    return reverse(f"rules:{kind}" if game == "ghost" else f"rules:golf-{kind}")
+    return reverse(f"rules:{kind}", kwargs={"game": game})
 
 
 def title(html: str) -> str:
@@ -71,7 +68,7 @@ def test_each_page_names_its_own_game_in_title_header_and_footer(client, languag
     game, _kind = PAGES[name]
     other = "golf" if game == "ghost" else "ghost"
     with translation.override(language):
-        html = client.get(reverse(name)).content.decode()
+        html = client.get(kind_url(*PAGES[name])).content.decode()
     assert title(html).endswith(" · " + GAME_TITLE[game, language])
     assert NAME[other, language] not in title(html)
     summary = header(html).split("<summary>")[1].split("</summary>")[0]
@@ -85,7 +82,7 @@ def test_each_page_names_its_own_game_in_title_header_and_footer(client, languag
 def test_the_switch_leads_to_the_same_kind_of_page_of_each_game(client, language, name):
     game, kind = PAGES[name]
     with translation.override(language):
-        html = client.get(reverse(name)).content.decode()
+        html = client.get(kind_url(*PAGES[name])).content.decode()
         links = switch_links(html)
         home = {"en": "Home page", "nb": "Forsiden"}[language]
         assert links[home] == (reverse("rules:home"), False)
@@ -103,7 +100,9 @@ def test_a_tables_page_switches_to_the_other_games_plain_page(client, language):
     with translation.override(language):
         html = client.get(house_url("card", table)).content.decode()
         assert switch_links(html)[NAME["ghost", language]] == (reverse("rules:card"), False)
-        sheet = client.get(reverse("rules:golf-sheet", args=[4])).content.decode()
+        sheet = client.get(
+            reverse("rules:sheet", kwargs={"game": "golf", "players": 4})
+        ).content.decode()
         # a sheet of this many players may not exist for the other game: its rules
         assert switch_links(sheet)[NAME["ghost", language]] == (reverse("rules:rules"), False)
         assert title(sheet).endswith(GAME_TITLE["golf", language])
@@ -114,7 +113,10 @@ def test_the_scorepad_and_home_are_ghosts_and_switch_to_each_games_rules(client,
     with translation.override(language):
         for page in (reverse("scorepad:start"), reverse("rules:home")):
             links = switch_links(client.get(page).content.decode())
-            assert links[NAME["golf", language]] == (reverse("rules:golf-rules"), False)
+            assert links[NAME["golf", language]] == (
+                reverse("rules:rules", kwargs={"game": "golf"}),
+                False,
+            )
             assert links[NAME["ghost", language]] == (reverse("rules:rules"), True)
 
 

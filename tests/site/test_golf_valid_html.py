@@ -46,7 +46,7 @@ def test_golfs_pages_are_valid_html(client, tmp_path):
             urls = [reverse("rules:home"), *(house_url("rules", h) for h in TABLES)]
             urls += [house_url("card", h) for h in TABLES[:3]]
             urls += [house_url("sheet", TABLES[2], cards.PLAYER_RANGE[1])]
-            urls += [reverse("rules:golf-variants"), reverse("rules:variants")]
+            urls += [reverse("rules:variants", kwargs={"game": "golf"}), reverse("rules:variants")]
         for number, url in enumerate(urls):
             response = client.get(url)
             assert response.status_code == 200, url

@@ -28,6 +28,22 @@ def _tenth(value: Decimal) -> Decimal:
 class Ghost:
     key = "ghost"
     names = {"en": "Ghost", "nb": "Spøkelse"}
+    # The site's first game: its rules pages have no prefix in the address (/rules/).
+    default = True
+    address = {"en": "ghost", "nb": "spokelse"}
+    title = {"en": "Ghost, the card game", "nb": "Kortspillet Spøkelse"}
+    about = {
+        "en": "Ghost is a folk game with no official rule book. These pages collect how it "
+        "is played.",
+        "nb": "Spøkelse er et folkelig kortspill uten noen offisiell regelbok. Her finner du "
+        "hvordan folk spiller det.",
+    }
+    blurb = {
+        "en": "A Norwegian card game for two where the lowest score wins, and one card, the "
+        "ghost, stays hidden until the very end.",
+        "nb": "Et norsk kortspill for to der lavest poengsum vinner, og der ett kort, "
+        "spøkelset, ligger skjult helt til slutt.",
+    }
     words = {
         "round": {"en": "round", "nb": "runde"},
         "rounds": {"en": "rounds", "nb": "runder"},

@@ -32,6 +32,21 @@ def _share(part: int, whole: int) -> Decimal:
 class Golf:
     key = "golf"
     names = {"en": "Golf", "nb": "Golf"}
+    order = 1  # after the default game, in the header and on the home page
+    address = {"en": "golf", "nb": "golf"}  # /en/golf/rules/, /nb/golf/regler/
+    title = {"en": "Golf, the card game", "nb": "Kortspillet Golf"}
+    about = {
+        "en": "Golf is played in many homes in slightly different ways, with no official "
+        "rule book. These pages collect how it is played.",
+        "nb": "Golf spilles litt forskjellig fra hjem til hjem, og det finnes ingen offisiell "
+        "regelbok. Her finner du hvordan folk spiller det.",
+    }
+    blurb = {
+        "en": "Cards face down in front of each player, equal cards in a column count "
+        f"nothing, and the lowest total after {cards.HOLES} holes wins.",
+        "nb": "Kort med bildesiden ned foran hver spiller, like kort i samme kolonne teller "
+        f"null, og lavest sum etter {cards.HOLES} hull vinner.",
+    }
     words = {
         "round": {"en": "hole", "nb": "hull"},
         "rounds": {"en": "holes", "nb": "hull"},

@@ -6,7 +6,7 @@ from django.utils import translation
 
 from rules.engine import schema
 from rules.games.ghost import cards
-from rules.house import ASKED, HouseFields
+from rules.games.ghost.house import ASKED, HouseFields
 from scorepad.forms import NewGameForm
 
 

@@ -1,5 +1,6 @@
 """Golf's table: the form that chooses its variant and house rules, and what a page says
-of them (Ghost's is rules/house.py; their words in an address: rules/engine/address.py)."""
+of them (the registry's `house` part of a game package; their words in an address:
+rules/engine/address.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ghost_site.forms import FocusFirstProblem
+from ghost_site.forms import FocusFirstProblem, own_choice_words
+from rules.engine.loader import variant_name
 from rules.games.golf import GAME, cards
-
-from .engine.loader import variant_name
-from .house import own_words
 
 NONE = "none"
 
@@ -20,7 +19,7 @@ def _variant(key: str) -> str:
     return variant_name(key, game=GAME.key)
 
 
-class GolfHouseFields(FocusFirstProblem, forms.Form):
+class HouseFields(FocusFirstProblem, forms.Form):
     """The variant and each house rule of `cards.HOUSE_RULES`, and the number of holes.
     A combination that cannot be played (four of a kind with nine cards, flip instead of
     draw with four) is named as an error on its field."""
@@ -50,10 +49,10 @@ class GolfHouseFields(FocusFirstProblem, forms.Form):
             ("two_columns", gettext("%(n)s for two columns") % _bonus("two_columns")),
             ("square", gettext("%(n)s for a square only") % _bonus("square")),
         ]
-        own_words(self)
+        own_choice_words(self)
 
     @classmethod
-    def for_house(cls, house: cards.GolfHouse) -> GolfHouseFields:
+    def for_house(cls, house: cards.GolfHouse) -> HouseFields:
         return cls(
             initial={
                 "variant": house.variant,
@@ -99,14 +98,14 @@ class GolfHouseFields(FocusFirstProblem, forms.Form):
 
 
 def _joker(key: str) -> dict[str, str]:
-    from .words import format_points
+    from rules.words import format_points
 
     reading = cards.JOKER_READINGS[key]
     return {"joker": format_points(reading.joker), "two": format_points(reading.two)}
 
 
 def _bonus(key: str) -> dict[str, str]:
-    from .words import format_points
+    from rules.words import format_points
 
     return {"n": format_points(cards.FOUR_OF_A_KIND[key])}
 

@@ -1,4 +1,5 @@
-"""Ghost's table: the form that chooses its house rules, and what a page says of them.
+"""Ghost's table: the form that chooses its house rules, and what a page says of them
+(the registry's `house` part of a game package: rules/games/__init__.py).
 (Their words in a page's address: rules/engine/address.py.)
 """
 
@@ -13,11 +14,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
+from ghost_site.forms import AsciiIntegerField, FocusFirstProblem, own_choice_words
+from rules.engine.loader import variant_name
 from rules.games.ghost import cards
-
-from .engine.loader import variant_name
-from .words import format_points
+from rules.words import format_points
 
 
 def threshold_text() -> str:
@@ -30,12 +30,7 @@ def threshold_text() -> str:
 def own_words(form: forms.Form) -> None:
     """The site's own words for every error a reader can meet, in place of Django's
     ("Ensure this value is greater than or equal to 1.", «Oppgi et heltall.»)."""
-    for field in form.fields.values():
-        if isinstance(field, forms.ChoiceField):
-            field.error_messages.update(
-                required=gettext("Choose one of these."),
-                invalid_choice=gettext("Choose one of these."),
-            )
+    own_choice_words(form)
     if "threshold" in form.fields:
         text = threshold_text()
         form.fields["threshold"].error_messages.update(
@@ -161,7 +156,7 @@ ASKED = {
     ),
 }
 if set(ASKED) != {rule.field for rule in cards.HOUSE_RULES}:
-    raise ImproperlyConfigured("rules.house.ASKED must ask for each of cards.HOUSE_RULES")
+    raise ImproperlyConfigured("house.ASKED must ask for each of cards.HOUSE_RULES")
 
 
 class HouseFields(FocusFirstProblem, forms.Form):
