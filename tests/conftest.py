@@ -22,6 +22,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
+from rules import games
 from rules.engine import loader
 from scorepad.models import Game, Result, Round, Score
 
@@ -37,6 +38,40 @@ def _fresh_state():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+def copy_game(source: str, key: str, name: str, folder: Path) -> str:
+    """A game package copied under another key, as a newcomer starts a third game: the
+    copy's key, names, words, file and folder names renamed inside it ("golf" and "Golf"
+    to the key and name), nothing outside it edited. Registered like the others (the
+    registry's `discover`) until the test ends; its key."""
+    import shutil
+
+    target = folder / "games_copied" / key
+    shutil.copytree(
+        games.folder(source), target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+    )
+    for path in sorted(target.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            text = text.replace(source, key).replace(source.capitalize(), name)
+            path.write_text(text, encoding="utf-8")
+        if source in path.name:
+            path.rename(path.with_name(path.name.replace(source, key)))
+    (folder / "games_copied" / "__init__.py").write_text("")
+    return games.discover(folder / "games_copied")[0]
+
+
+@pytest.fixture
+def copied_golf(tmp_path):
+    """Golf's folder copied as the game "putt" (Putt), discovered like the others."""
+    key = copy_game("golf", "putt", "Putt", tmp_path)
+    for alias in ("default", "pages"):
+        caches[alias].clear()
+    yield games.get(key)
+    games.unregister(key)
+    for alias in ("default", "pages"):
+        caches[alias].clear()
 
 
 def make_game(names=("Anna", "Bo"), variant="standard", jack="0.5", threshold=21, first_dealer=0):

@@ -30,15 +30,18 @@ class GameTemplates(FileSystemLoader):
 
 class GameStatic(FileSystemFinder):
     """Static files in each game's `static/` folder, as collectstatic and WhiteNoise's
-    finders see an app's."""
+    finders see an app's; asked afresh each time, as a game may come later (a test's)."""
 
     def __init__(self, app_names=None, *args, **kwargs):
-        self.locations = [("", folder) for folder in _folders("static")]
-        self.storages = {}
-        for prefix, root in self.locations:
-            storage = FileSystemStorage(location=root)
-            storage.prefix = prefix
-            self.storages[root] = storage
+        pass
+
+    @property
+    def locations(self):
+        return [("", folder) for folder in _folders("static")]
+
+    @property
+    def storages(self):
+        return {root: FileSystemStorage(location=root) for _prefix, root in self.locations}
 
     def check(self, **kwargs):
         return []

@@ -185,11 +185,10 @@ def check(key: str) -> list[str]:
     """What a game's package lacks: an empty list when it is whole."""
     game, missing = _GAMES[key], []
     missing += [f"GAME.{name}" for name in SITE_ATTRIBUTES if not hasattr(game, name)]
-    words = {w: k for k in _GAMES for w in getattr(_GAMES[k], "address", {}).values()}
+    others = {w for k, g in _GAMES.items() if k != key for w in getattr(g, "address", {}).values()}
     missing += [
         f"GAME.address: {word!r} is another game's word"
-        for word in getattr(game, "address", {}).values()
-        if words.get(word) != key
+        for word in sorted(set(getattr(game, "address", {}).values()) & others)
     ]
     for name, members in PARTS.items():
         try:

@@ -16,8 +16,9 @@ from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem, own_choice_words
 from rules.engine.loader import variant_name
-from rules.games.ghost import cards
 from rules.words import format_points
+
+from . import cards
 
 
 def threshold_text() -> str:

@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import FocusFirstProblem, own_choice_words
 from rules.engine.loader import variant_name
-from rules.games.golf import GAME, cards
+
+from . import GAME, cards
 
 NONE = "none"
 

@@ -1,0 +1,93 @@
+"""The registry of games (rules/games/__init__.py): every folder under rules/games/ is a
+game, found without a line of shared code naming it; a game that lacks a part stops
+start-up; a copy of Golf's folder under a new key is a third game served everywhere."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from django.apps import apps
+from django.core.exceptions import ImproperlyConfigured
+from django.urls import reverse
+from django.utils import translation
+
+from rules import games
+from tests.conftest import copy_game
+
+
+def test_the_registry_finds_every_game_folder_with_the_default_first():
+    folders = sorted(
+        p.name
+        for p in games.folder(games.DEFAULT_KEY).parent.iterdir()
+        if (p / "__init__.py").is_file() and not p.name.startswith("_")
+    )
+    assert sorted(games.known_keys()) == folders == ["ghost", "golf"]
+    assert games.known_keys()[0] == games.DEFAULT_KEY == "ghost"
+    assert all(games.check(key) == [] for key in games.known_keys())
+
+
+def test_a_game_that_lacks_a_part_stops_start_up(tmp_path):
+    target = tmp_path / "games_broken" / "bare"
+    shutil.copytree(games.folder("golf"), target, ignore=shutil.ignore_patterns("__pycache__"))
+    (target / "house.py").unlink()
+    init = target / "__init__.py"
+    init.write_text(
+        init.read_text()
+        .replace('key = "golf"', 'key = "bare"')
+        .replace('address = {"en": "golf", "nb": "golf"}', 'address = {"en": "bare", "nb": "bare"}')
+    )
+    (tmp_path / "games_broken" / "__init__.py").write_text("")
+    games.discover(tmp_path / "games_broken")
+    try:
+        assert games.check("bare") == ["house.py"]
+        with pytest.raises(ImproperlyConfigured, match="'bare'.*lacks: house.py"):
+            apps.get_app_config("rules").ready()
+    finally:
+        games.unregister("bare")
+
+
+def test_a_word_two_games_share_is_refused(tmp_path):
+    key = copy_game("golf", "putt", "Putt", tmp_path)
+    try:
+        games.get(key).address = {"en": "golf", "nb": "putt"}
+        games._changed()
+        assert games.check(key) == ["GAME.address: 'golf' is another game's word"]
+    finally:
+        games.unregister(key)
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_a_copy_of_golf_is_a_third_game_on_every_rules_page(client, copied_golf, language):
+    with translation.override(language):
+        home = client.get(reverse("rules:home")).content.decode()
+        rules = reverse("rules:rules", kwargs={"game": "putt"})
+        assert rules == f"/{language}/putt/{'rules' if language == 'en' else 'regler'}/"
+        # the home page and the header name it and lead to it
+        assert f'href="{rules}"' in home and "Putt" in text(home)
+        for kind in ("rules", "variants", "card"):
+            url = reverse(f"rules:{kind}", kwargs={"game": "putt"})
+            page = client.get(url)
+            assert page.status_code == 200, url
+            html = page.content.decode()
+            # its own title, name and header: never Golf's or Ghost's
+            title = re.search(r"<title>(.*?)</title>", html, re.S)[1]
+            assert "Putt" in title.split(" · ")[-1] and "Golf" not in title, title
+            assert '<span class="brand-name">Putt</span>' in html
+            main = html.split("<main", 1)[1].split("</main>", 1)[0]
+            assert "Golf" not in text(main), re.findall(r".{60}Golf.{60}", text(main))
+        table = copied_golf.House(variant="four_card", extra_hole=True)
+        from rules.views import house_url
+
+        own = house_url("rules", table)
+        assert own.startswith(f"/{language}/putt/") and client.get(own).status_code == 200
+        sheet = reverse("rules:sheet", kwargs={"game": "putt", "players": 4})
+        assert client.get(sheet).status_code == 200
+        sitemap = client.get("/sitemap.xml").content.decode()
+        assert f"/{language}/putt/" in sitemap
