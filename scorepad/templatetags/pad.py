@@ -1,5 +1,5 @@
 """`{% word "key" n=3 %}`: a word of the shared scorepad templates in the page's game's
-own terms (its pad's `words`, else its `texts`: "Round 3" for Ghost, "Hole 3" for Golf),
+own terms (its pad's `words`, else its `texts`: a round, or whatever the game plays),
 its values filled in. The pad is the context's `pad`, or its game's. A word the game lacks
 is an error: a shared template asks for a game's word only where that game can be."""
 
