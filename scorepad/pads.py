@@ -16,153 +16,37 @@ from rules import games
 from scorepad.forms import EditRoundForm, NewGameForm, RoundForm
 from scorepad.forms.golf import EditHoleForm, GolfNewGameForm, HoleForm
 from scorepad.models import GOLF_TABLE
+from scorepad.padwords import GHOST_TEXTS, GHOST_WORDS, GOLF_TEXTS, GOLF_WORDS
 from scorepad.pages import board, night
 from scorepad.pages import golf as golf_pages
 
-# The messages of a change to a game's rounds, by what happened (scorepad/views/game.py).
-GHOST_TEXTS = {
-    "saved": _("Round %(n)s saved."),
-    "already_saved": _("Round %(n)s was already saved."),
-    "not_next": _("Round %(n)s is not the next round; the next one is %(next)s."),
-    "game_over": _("The game is over. Undo or edit a round to reopen it."),
-    "full": _(
-        "This game holds %(n)s rounds, the most one game can keep. Start a rematch to "
-        "play on; this game stays as it is."
-    ),
-    "conflict": _(
-        "Round %(n)s was just entered from another phone: check the table. Your numbers "
-        "are still in the form; save them only if they belong to round %(next)s."
-    ),
-    "changed": _("Round %(n)s changed."),
-    "same": _("Round %(n)s already holds these numbers."),
-    "edit_conflict": _(
-        "Someone changed round %(n)s meanwhile. Here it is as it is "
-        "now; your numbers were not saved."
-    ),
-    "undone_meanwhile": _("Round %(n)s was undone meanwhile; your numbers were not saved."),
-    "no_such": _("This game has no round %(n)s; nothing was saved."),
-    "undo_unnamed": _("The form did not say which round to undo; nothing changed."),
-    "undone": _("Round %(n)s undone. You can bring it back until the next round is entered."),
-    "already_undone": _("Round %(n)s was already undone."),
-    "undo_not_last": _("Only the last round, round %(last)s, can be undone; nothing changed."),
-    "undo_none": _("This game has no round %(n)s to undo."),
-    "back": _("Round %(n)s is back."),
-    "already_back": _("Round %(n)s is already back."),
-    "back_decided": _("The game is decided, so no round can come back. Undo a round first."),
-    "back_taken": _("That round cannot come back: a new round has taken its place."),
-    "edit_label": _("Edit round %(n)s"),
-    "offline_refusal": _(
-        "No connection: undoing, changing and bringing back rounds need the server, so "
-        "nothing was changed. New rounds are kept on this phone until they can be sent."
-    ),
-    # The outbox's words for the script (scorepad/_outbox.html): {n}, {names}, {rounds}
-    # are filled in on the phone.
-    "outbox_included_one": _("The standings include 1 round kept on this phone, not yet sent."),
-    "outbox_included_other": _(
-        "The standings include {n} rounds kept on this phone, not yet sent."
-    ),
-    "outbox_lost": _(
-        "Provisional, not yet sent: by the rounds kept on this phone, the game is lost by {names}."
-    ),
-    "outbox_won": _(
-        "Provisional, not yet sent: by the round kept on this phone, the win goes to {names}."
-    ),
-    "outbox_decided": _(
-        "No further round: the game is decided on this phone. The rounds are sent as soon "
-        "as there is a connection."
-    ),
-    "outbox_no_form": _(
-        "This game is decided on the server, so the round cannot go back in a form here. "
-        "Undo or edit a round to reopen the game, or discard the kept round."
-    ),
-}
-
-GOLF_TEXTS = {
-    "saved": _("Hole %(n)s saved."),
-    "already_saved": _("Hole %(n)s was already saved."),
-    "not_next": _("Hole %(n)s is not the next hole; the next one is %(next)s."),
-    "game_over": _("The game is over. Undo or edit a hole to reopen it."),
-    "full": _(
-        "This game holds %(n)s holes, the most one game can keep. Start a rematch to "
-        "play on; this game stays as it is."
-    ),
-    "conflict": _(
-        "Hole %(n)s was just entered from another phone: check the table. Your numbers "
-        "are still in the form; save them only if they belong to hole %(next)s."
-    ),
-    "changed": _("Hole %(n)s changed."),
-    "same": _("Hole %(n)s already holds these numbers."),
-    "edit_conflict": _(
-        "Someone changed hole %(n)s meanwhile. Here it is as it is now; your numbers were "
-        "not saved."
-    ),
-    "undone_meanwhile": _("Hole %(n)s was undone meanwhile; your numbers were not saved."),
-    "no_such": _("This game has no hole %(n)s; nothing was saved."),
-    "undo_unnamed": _("The form did not say which hole to undo; nothing changed."),
-    "undone": _("Hole %(n)s undone. You can bring it back until the next hole is entered."),
-    "already_undone": _("Hole %(n)s was already undone."),
-    "undo_not_last": _("Only the last hole, hole %(last)s, can be undone; nothing changed."),
-    "undo_none": _("This game has no hole %(n)s to undo."),
-    "back": _("Hole %(n)s is back."),
-    "already_back": _("Hole %(n)s is already back."),
-    "back_decided": _("The game is decided, so no hole can come back. Undo a hole first."),
-    "back_taken": _("That hole cannot come back: a new hole has taken its place."),
-    # Only Golf has a hole that some players sit out: the extra hole (Result.OTHER_PLAYERS).
-    "other_players": _(
-        "Hole %(n)s was not saved: an earlier hole was changed, and other players are tied "
-        "for the extra hole now. Check the table and enter the hole again."
-    ),
-    "edit_other_players": _(
-        "Hole %(n)s was not changed: these scores change who is tied after the last hole, "
-        "so the extra hole as entered would no longer fit. Undo the extra hole first, "
-        "then change hole %(n)s."
-    ),
-    "back_other_players": _(
-        "Hole %(n)s cannot come back: since it was undone, an earlier hole was changed, and "
-        "other players are tied for the extra hole now."
-    ),
-    "edit_label": _("Edit hole %(n)s"),
-    "offline_refusal": _(
-        "No connection: undoing, changing and bringing back holes need the server, so "
-        "nothing was changed. New holes are kept on this phone until they can be sent."
-    ),
-    "outbox_included_one": _("The standings include 1 hole kept on this phone, not yet sent."),
-    "outbox_included_other": _("The standings include {n} holes kept on this phone, not yet sent."),
-    # Golf has no loser: a decided game is won, whichever way the script puts it.
-    "outbox_lost": _(
-        "Provisional, not yet sent: by the holes kept on this phone, the win goes to {names}."
-    ),
-    "outbox_won": _(
-        "Provisional, not yet sent: by the holes kept on this phone, the win goes to {names}."
-    ),
-    "outbox_decided": _(
-        "No further hole: the game is decided on this phone. The holes are sent as soon as "
-        "there is a connection."
-    ),
-    "outbox_no_form": _(
-        "This game is decided on the server, so the hole cannot go back in a form here. "
-        "Undo or edit a hole to reopen the game, or discard the kept hole."
-    ),
-}
-
 
 class GhostPad:
-    """Ghost's scorepad: the one there was before Golf; every template its first."""
+    """Ghost's scorepad: a round ends at the table's threshold or after one round."""
 
     key = "ghost"
     new_game_form = NewGameForm
     round_form = RoundForm
     edit_form = EditRoundForm
     texts = GHOST_TEXTS
+    words = GHOST_WORDS
+    # The game's own templates, where its page truly differs from the shared one: the
+    # new-game page's choices, the round form's fields (and its data for the scripts),
+    # the line of its table's rules, the result's headline, a line of its standings.
     templates = {
-        "start": "scorepad/start.html",
-        "game": "scorepad/game.html",
-        "parts": "scorepad/game_parts.html",
-        "watch": "scorepad/watch.html",
-        "poll": "scorepad/_watch_poll.html",
-        "edit": "scorepad/edit_round.html",
-        "history": "scorepad/history.html",
+        "start": "scorepad/ghost/start.html",
+        "fields": "scorepad/ghost/_round_fields.html",
+        "form_data": "scorepad/ghost/_form_data.html",
+        "settings": "scorepad/ghost/_settings.html",
+        "outcome": "scorepad/ghost/_outcome.html",
+        "standing": "scorepad/ghost/_standing.html",
     }
+    # The game's own scripts (each registers its module in window.GameModules under the
+    # pad's key, which the board's data names): what counts the rounds kept on the
+    # phone, and what helps fill in the round form. The shared ones come around them.
+    scripts = ("scorepad/scoring.js",)
+    form_scripts = ("scorepad/card-helper.js",)
+    start_scripts = ("scorepad/new-game.js",)
     file_stem = pgettext_lazy("file name", "ghost")
     round_word = _("Round")
     axis_word = _("round")
@@ -259,15 +143,18 @@ class GolfPad(GhostPad):
     round_form = HoleForm
     edit_form = EditHoleForm
     texts = GOLF_TEXTS
+    words = GOLF_WORDS
     templates = {
         "start": "scorepad/golf/start.html",
-        "game": "scorepad/golf/game.html",
-        "parts": "scorepad/golf/game_parts.html",
-        "watch": "scorepad/golf/watch.html",
-        "poll": "scorepad/golf/_watch_poll.html",
-        "edit": "scorepad/golf/edit_hole.html",
-        "history": "scorepad/golf/history.html",
+        "fields": "scorepad/golf/_hole_fields.html",
+        "form_data": "scorepad/golf/_form_data.html",
+        "settings": "scorepad/golf/_settings.html",
+        "outcome": "scorepad/golf/_outcome.html",
+        "standing": "scorepad/golf/_standing.html",
     }
+    scripts = ("scorepad/golf-scoring.js", "scorepad/golf-offline.js")
+    form_scripts = ("scorepad/layout-helper.js",)
+    start_scripts = ()
     file_stem = pgettext_lazy("file name", "golf")
     round_word = _("Hole")
     axis_word = _("hole")
@@ -328,8 +215,8 @@ class GolfPad(GhostPad):
         }
 
     def board_extra(self, game) -> dict:
-        """For the offline standings: the game, its holes and the extra-hole rule."""
-        return {"game": self.key, "holes": game.holes, "extra_hole": game.extra_hole}
+        """For the offline standings: the game's holes and the extra-hole rule."""
+        return {"holes": game.holes, "extra_hole": game.extra_hole}
 
     def round_form_for(self, game, data=None, number=None, **kwargs):
         return self.round_form(data, game=game, players=game.player_list, number=number, **kwargs)
@@ -353,6 +240,15 @@ def get(key: str | None = None):
     registered without a part of its own (a test's toy game) keeps score as the default
     game's does, by its own game object's totals and ending."""
     return _PADS.get(key or games.DEFAULT_KEY) or _PADS[games.DEFAULT_KEY]
+
+
+def static_files() -> tuple[str, ...]:
+    """Every game's own scripts, for the service worker to take in at install."""
+    return tuple(
+        name
+        for pad in _PADS.values()
+        for name in (*pad.scripts, *pad.form_scripts, *pad.start_scripts)
+    )
 
 
 def game_keys() -> tuple[str, ...]:

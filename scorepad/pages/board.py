@@ -213,9 +213,11 @@ def board_context(game: Game, watching=False, **extra) -> dict:
             pad.form_extras(game),
             round_data=pad.round_data(game, get_language()),
             # For the page's script to count the rounds kept on the phone by the same
-            # rules (scoring.js): the players, the rules and the live rounds.
+            # rules (the module the game's script registers under its key): the players,
+            # the rules and the live rounds.
             board_json=json.dumps(
                 {
+                    "game": pad.key,
                     "names": names,
                     "threshold": game.threshold,
                     "first_dealer": game.first_dealer,

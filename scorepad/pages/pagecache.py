@@ -65,10 +65,10 @@ class Parts:
 
 
 def render_part(name: str, context: dict) -> tuple[str, list[str]]:
-    """One part of the game's parts template (Golf's has its own: `Game.pad.templates`)."""
+    """One part of the game's parts template (every game's: its own words and templates
+    come from its pad)."""
     forms: list[str] = []
-    template = context["game"].pad.templates["parts"] if "game" in context else PARTS_TEMPLATE
-    partial = f"{template}#{name.replace('_', '-')}"
+    partial = f"{PARTS_TEMPLATE}#{name.replace('_', '-')}"
     html = render_to_string(partial, context | {KEPT_FORMS: forms})
     return html, forms
 

@@ -53,7 +53,7 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     request.game_key = game.game  # the header and title name the game (context_processors)
     notes = pagecache.notes(request, conflict)
     board = bool(request.htmx)
-    template = "scorepad/game.html#board" if board else game.pad.templates["game"]
+    template = "scorepad/game.html#board" if board else "scorepad/game.html"
 
     def page(slots: dict) -> str:
         parts = pagecache.kept_parts(game, lambda: parts_context(request, game))
@@ -61,8 +61,9 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
             parts = parts.redrawn("round_form", round_form_context(game, form))
         if rename_form is not None:
             parts = parts.redrawn("rename", rename_context(game, rename_form))
-        refusal = game.pad.texts["offline_refusal"]  # in rounds or holes, as the game counts
-        context = parts.context() | {"offline_refusal": refusal} | slots
+        pad = game.pad  # the game's words and scripts, in rounds or holes as it counts
+        context = parts.context() | {"offline_refusal": pad.texts["offline_refusal"]} | slots
+        context["pad"] = pad
         return render_to_string(template, context, request)
 
     if form is None and rename_form is None:
@@ -255,7 +256,7 @@ def show_edit(request, game, rnd, form, status=200, conflict=None):
     request.game_key = game.game
     return render(
         request,
-        game.pad.templates["edit"],
+        "scorepad/edit_round.html",
         board_context(game, form=form, editing=rnd, conflict=conflict),
         status=status,
     )
@@ -358,7 +359,7 @@ def history(request, token):
     game = get_object_or_404(Game, edit_token=token)
     rows, _more = history_rows(game, limit=None)
     request.game_key = game.game
-    return render(request, game.pad.templates["history"], board_context(game, history=rows))
+    return render(request, "scorepad/history.html", board_context(game, history=rows))
 
 
 # ----------------------------------------------------------------- watching

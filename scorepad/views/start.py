@@ -67,6 +67,7 @@ def render_start(request, form, status=200, pad=None):
         "my_games": mine,
         "my_games_count": sum(len(entry["games"]) for entry in mine),  # a series is several
         "choices": game_choices(pad),
+        "pad": pad,  # the game's words and scripts (scorepad/start.html)
     }
     return render(request, pad.templates["start"], context, status=status)
 

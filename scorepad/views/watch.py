@@ -23,7 +23,7 @@ def watch(request, token):
         "moved": "moved" in request.GET,  # arrived here from the last game's watch page
         "watched": watched_board(request, game),
     }
-    return render(request, game.pad.templates["watch"], context)
+    return render(request, "scorepad/watch.html", context)
 
 
 def watched_board(request, game: Game) -> str:
@@ -31,9 +31,7 @@ def watched_board(request, game: Game) -> str:
     poll show the same one."""
     return pagecache.kept_board(
         game,
-        lambda: render_to_string(
-            game.pad.templates["watch"] + "#watched", board_context(game, watching=True)
-        ),
+        lambda: render_to_string("scorepad/watch.html#watched", board_context(game, watching=True)),
     )
 
 
@@ -56,7 +54,9 @@ def watch_poll(request, token):
         return response
     head = pagecache.kept_board(
         game,
-        lambda: render_to_string(game.pad.templates["poll"], {"players": game.player_list}),
+        lambda: render_to_string(
+            "scorepad/_watch_poll.html", {"players": game.player_list, "pad": game.pad}
+        ),
         part="watch-head",
     )
     return HttpResponse(head + watched_board(request, game))

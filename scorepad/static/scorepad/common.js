@@ -1,6 +1,7 @@
 // What the scorepad's scripts share: the page's data, numbers as the reader writes them,
-// the server's texts filled in, and a way to set up a feature once for the page and
-// again only for the content htmx swaps in. Every form works without these files.
+// the server's texts filled in, a way to set up a feature once for the page and again
+// only for the content htmx swaps in, and the games' modules. Every form works without
+// these files.
 (function () {
   "use strict";
   var lang = document.documentElement.lang;
@@ -56,9 +57,28 @@
     return found;
   }
 
+  // Each game's own script registers its module under its key, which the board's data
+  // names; the shared scripts ask it for what differs by game.
+  var modules = window.GameModules = window.GameModules || {};
+  function register(key, module) { modules[key] = module; }
+  function gameModule(board) { return board && modules[board.game]; }
+  // A standings line's marks: [shown, class, text] each.
+  function writeMarks(li, marks) {
+    var box = li.querySelector(".marks");
+    if (!box) return;
+    box.textContent = "";
+    marks.forEach(function (mark) {
+      if (!mark[0] || !mark[2]) return;
+      var span = box.appendChild(document.createElement("span"));
+      span.className = mark[1];
+      span.textContent = mark[2];
+    });
+  }
+
   window.Scorepad = {
     lang: lang, pageData: pageData, attributeData: attributeData, parseRanks: parseRanks,
     formatPoints: formatPoints, toNumber: toNumber, fill: fill, andList: andList,
-    onContent: onContent, within: within
+    onContent: onContent, within: within, register: register, gameModule: gameModule,
+    writeMarks: writeMarks
   };
 })();

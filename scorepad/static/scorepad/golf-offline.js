@@ -1,16 +1,15 @@
-// Golf's holes kept on the phone, for outbox.js and offline-standings.js (S.golf), on
-// Golf's pages only: a hole form's scores read as the server reads them (forms/golf.py:
-// its pattern, then words.read_signed) and refused as it refuses them, the scores kept
-// by seat with who called; a kept hole counted as outcome.py counts it (the caller
-// penalty, the extra hole for the tied only), the standings' lines with the gap to the
-// lead, and the form at an extra hole the kept holes lead to. golf-scoring.js counts.
+// Golf's holes kept on the phone, for outbox.js and offline-standings.js, which ask the
+// game's module (window.GameModules.golf, the key the board's data names): a hole form's
+// scores read as the server reads them (forms/golf.py: its pattern, then
+// words.read_signed) and refused as it refuses them, the scores kept by seat with who
+// called; a kept hole counted as outcome.py counts it (the caller penalty, the extra
+// hole for the tied only), the standings' lines with the gap to the lead, and the form
+// at an extra hole the kept holes lead to. golf-scoring.js counts.
 (function () {
   "use strict";
   var S = window.Scorepad, G = window.GolfScoring, fill = S.fill;
 
   // ------------------------------------------------------------------ the hole form
-  // A Golf hole form carries data-golf-layout.
-  function isHoleForm(form) { return !!form.dataset.golfLayout; }
   // Its players' fields in seat order with their names (at the extra hole, the tied's).
   function fields(form) {
     return Array.prototype.filter.call(form.querySelectorAll("input[name^=points_]"), function (input) {
@@ -50,7 +49,7 @@
   }
 
   // ------------------------------------------------------------------ the standings
-  // A Golf board (its "game" is "golf"): the agreed holes and the extra-hole rule; its
+  // A Golf board: the agreed holes and the extra-hole rule; its
   // rounds are the server's holes as they count (after the caller penalty), null for a
   // player not in the extra hole.
   function outcome(board, holes) {
@@ -101,27 +100,20 @@
     var open = played > 0 && !result.finished;
     var leaders = open ? result.leaders : [];
     li.className = result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
-    var marks = li.querySelector(".marks");
-    if (marks) {
-      marks.textContent = "";
-      [[i === result.next_dealer && !result.finished, "mark", t.deals],
-       [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
-       [result.extra_hole_pending && result.extra_players.indexOf(i) >= 0, "mark", t.plays_extra]]
-        .forEach(function (mark) {
-          if (!mark[0] || !mark[2]) return;
-          var span = marks.appendChild(document.createElement("span"));
-          span.className = mark[1];
-          span.textContent = mark[2];
-        });
-    }
+    S.writeMarks(li, [[i === result.next_dealer && !result.finished, "mark", t.deals],
+                      [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
+                      [result.extra_hole_pending && result.extra_players.indexOf(i) >= 0, "mark", t.plays_extra]]);
     li.querySelector(".total").textContent = G.formatSigned(total);
-    // The server writes the gap only behind the lead (scorepad/golf/_standings.html).
+    // The server writes the gap only behind the lead (scorepad/golf/_standing.html).
     var gap = li.querySelector(".distance");
     if (!gap) { gap = li.appendChild(document.createElement("span")); gap.className = "distance"; }
     gap.textContent = open && result.gaps[i] > 0 && t.behind ? fill(t.behind, {d: G.formatSigned(result.gaps[i])}) : "";
   }
 
-  S.golf = {isHoleForm: isHoleForm, fields: fields, problem: problem, keep: keepHole,
-            outcome: outcome, counted: counted, standing: standing, players: players,
-            format: G.formatSigned};
+  // The form's heading at an extra hole the kept holes lead to.
+  function heading(result, t) { return result.extra_hole_pending && t.extra_hole; }
+
+  S.register("golf", {fields: fields, problem: problem, keep: keepHole, outcome: outcome,
+                      counted: counted, standing: standing, players: players,
+                      heading: heading, format: G.formatSigned});
 })();

@@ -1,24 +1,24 @@
 // The rounds kept on the phone (outbox.js) counted in: the server's rounds and the kept
-// ones together, by the same rules as the server (scoring.js), in the standings, the
-// round form and the table of rounds, each marked as not yet sent.
+// ones together, by the same rules as the server (the game's module, common.js), in the
+// standings, the round form and the table of rounds, each marked as not yet sent.
 (function () {
   "use strict";
-  var S = window.Scorepad, fill = S.fill, formatPoints = S.formatPoints;
+  var S = window.Scorepad, fill = S.fill;
 
   // `entries` are all this game's rounds on the phone, refused ones too; `kept` the
   // waiting ones that count.
   function countKept(list, board, kept, entries, form, t) {
-    // Golf's holes are counted by golf-offline.js (S.golf), which Golf's pages load.
-    var golf = board.game === "golf" && S.golf;
+    // The game's module counts: a kept round as it counts after the rounds before it
+    // (null: no room for it), the course of the game, its numbers as the page writes them.
+    var game = S.gameModule(board);
     var rounds = board.rounds.slice();
     kept.forEach(function (e) {
-      var counted = golf ? golf.counted(e, board, rounds) : e.points;
+      var counted = game.counted(e, board, rounds);
       if (counted) rounds.push(counted);
     });
-    var count = golf ? golf.outcome : function (b, r) { return window.GhostScoring.outcome(b.names.length, r, b.threshold, b.first_dealer); };
-    var result = count(board, rounds);
-    var serverDecided = count(board, board.rounds).finished;
-    var points = golf ? golf.format : formatPoints;
+    var result = game.outcome(board, rounds);
+    var serverDecided = game.outcome(board, board.rounds).finished;
+    var points = game.format;
     var note = list.querySelector("[data-outbox-included]");
     note.hidden = kept.length === 0;
     note.textContent = fill(kept.length === 1 ? list.dataset.includedOne : list.dataset.includedOther, {n: kept.length});
@@ -28,7 +28,7 @@
       standings.querySelectorAll("li").forEach(function (li, i) {
         if (result.totals[i] === undefined) return;
         if (!serverState.has(li)) serverState.set(li, {html: li.innerHTML, className: li.className});
-        if (kept.length) (golf ? golf.standing : standing)(li, i, board, rounds.length, result, t);
+        if (kept.length) game.standing(li, i, board, rounds.length, result, t);
         else { li.innerHTML = serverState.get(li).html; li.className = serverState.get(li).className; }
       });
     }
@@ -49,8 +49,8 @@
       entries.forEach(function (e) { next = Math.max(next, e.number + 1); });
       form.elements.number.value = next;
       var heading = form.querySelector("[data-round-heading]");
-      if (heading) heading.textContent = golf && result.extra_hole_pending && t.extra_hole ? t.extra_hole : fill(t.round, {n: next});
-      if (golf) golf.players(form, result);
+      if (heading) heading.textContent = (game.heading && game.heading(result, t)) || fill(t.round, {n: next});
+      if (game.players) game.players(form, result);
       var save = form.querySelector("button[type=submit]");
       if (save && !save.disabled) save.textContent = fill(t.save, {n: next});
       var hint = form.querySelector("[data-deals]");
@@ -71,40 +71,6 @@
 
   // What the server showed, put back when no kept round counts any more.
   var serverState = new WeakMap();
-
-  // One line of the standings as scorepad/_standings.html and pages/board.py make it.
-  function standing(li, i, board, played, result, t) {
-    var n = board.names.length, threshold = board.threshold, total = result.totals[i];
-    var open = played > 0 && !result.finished;
-    var leaders = open ? window.GhostScoring.lowest(result.totals) : [];
-    var others = board.names.map(function (_n, seat) { return seat; })
-      .filter(function (seat) { return leaders.indexOf(seat) < 0; });
-    var closest = open && others.length ? window.GhostScoring.highest(result.totals, others) : [];
-    var lost = result.losers.indexOf(i) >= 0;
-    li.className = lost ? "lost" : result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
-    var marks = li.querySelector(".marks");
-    if (marks) {
-      marks.textContent = "";
-      [[i === result.next_dealer && !result.finished, "mark", t.deals],
-       [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
-       [closest.indexOf(i) >= 0 && threshold !== null && closest.length < n, "mark bad", t.closest]]
-        .forEach(function (mark) {
-          if (!mark[0]) return;
-          var span = marks.appendChild(document.createElement("span"));
-          span.className = mark[1];
-          span.textContent = mark[2];
-        });
-    }
-    li.querySelector(".total").textContent = formatPoints(total);
-    var meter = li.querySelector("meter");
-    if (meter) { meter.value = threshold ? Math.min(total, threshold) : total; meter.textContent = formatPoints(total); }
-    var distance = li.querySelector(".distance");
-    if (distance) {
-      var left = threshold === null ? 0 : Math.max(threshold - total, 0);
-      distance.textContent = lost ? t.reached : threshold && total >= threshold ? t.reached_too
-        : !result.finished ? fill(t.left, {d: formatPoints(left)}) : "";
-    }
-  }
 
   // ------------------------------------------------------------------ the chart
   // The course of the game as scorepad/logic/chart.py draws it (and _chart.html writes
@@ -155,8 +121,8 @@
     return "M" + f1(x - r) + "," + f1(y) + arc + " " + f1(d) + ",0" + arc + " " + f1(-d) + ",0z";
   }
 
-  // From 0 up, or from below 0 where a total is (Golf's); `formatPoints` writes Golf's
-  // numbers with a real minus sign.
+  // From 0 up, or from below 0 where a total is; `formatPoints` is the game's (a real
+  // minus sign where a total may be below 0).
   function drawCourse(svg, board, result, t, formatPoints) {
     var running = result.running, rounds = running.length, threshold = board.threshold;
     var highest = Math.max.apply(null, running.map(function (totals) { return Math.max.apply(null, totals); }));
@@ -204,7 +170,7 @@
     svg.classList.add("course-svg");  // not on the empty one a page has before its first round
     svg.dataset.rounds = rounds;
     svg.dataset.top = top;
-    if (board.game === "golf") svg.dataset.bottom = bottom;
+    svg.dataset.bottom = bottom;
     desc.textContent = description;
     svg.insertBefore(desc, svg.firstChild);
     svg.insertBefore(title, desc);
@@ -228,7 +194,7 @@
       counted.forEach(function (hole, seat) {
         var td = document.createElement("td"), sum = document.createElement("small");
         var running = result.running[index];
-        if (hole === null) { tr.appendChild(td); return; }  // not in Golf's extra hole
+        if (hole === null) { tr.appendChild(td); return; }  // a player not in this round
         sum.textContent = running ? points(running[seat]) : "";
         td.append(points(hole), document.createElement("br"), sum);
         tr.appendChild(td);

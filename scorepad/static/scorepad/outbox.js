@@ -31,22 +31,22 @@
     return named ? S.pageData(named).texts || {} : {};
   }
   function roundForm() { return document.querySelector("form.round-form[data-game]"); }
+  // What differs by game (a form's fields, a total's check, a kept round) is its
+  // module's (common.js), which the board's data names.
+  function boardData() { return S.attributeData(outboxBox(), "board"); }
+  function game() { return S.gameModule(boardData()); }
 
   // The totals are checked against the possible set that came with the page, from the
   // server's card table: nothing impossible is kept to be refused later.
   function checkTotals(form) {
-    var possible = S.pageData(form).possible || [];
     var t = texts(form), firstBad = null;
     pointsFields(form).forEach(function (field) {
       var input = field.input, name = field.name;
       var old = input.parentNode.querySelector(".error[data-offline]");
       if (old) old.remove();
-      var typed = input.value.trim(), text = typed.replace(",", ".");
-      var problem = null;
-      if (!text) problem = fill(t.missing, {name: name});
-      else if (golfForm(form)) problem = S.golf.problem(typed, form, name, t);
-      else if (!new RegExp(S.pageData(form).number).test(typed)) problem = fill(t.not_number, {name: name});
-      else if (possible.indexOf(Number(text)) < 0) problem = fill(t.impossible, {name: name, value: S.formatPoints(Number(text))});
+      var typed = input.value.trim(), problem = null;
+      if (!typed) problem = fill(t.missing, {name: name});
+      else problem = game().problem(typed, form, name, t);
       if (problem) {
         var p = document.createElement("p");
         p.className = "error"; p.dataset.offline = ""; p.textContent = problem;
@@ -58,16 +58,8 @@
     return !firstBad;
   }
 
-  // The players' fields in seat order with their names: Ghost's round form; a Golf hole
-  // form's through golf-offline.js (S.golf), which reads and keeps its scores.
-  function golfForm(form) { return S.golf && S.golf.isHoleForm(form); }
-  function pointsFields(form) {
-    if (golfForm(form)) return S.golf.fields(form);
-    return Array.prototype.map.call(form.querySelectorAll(".player-entry"), function (entry) {
-      return {input: entry.querySelector("input[inputmode=decimal]"),
-              name: entry.querySelector(".player-name").textContent.trim()};
-    });
-  }
+  // The players' fields in seat order with their names.
+  function pointsFields(form) { return game().fields(form); }
 
   function keep(form) {
     if (!checkTotals(form)) return;
@@ -76,17 +68,8 @@
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (input) {
       if (!input.disabled) entry.fields[input.name] = input.value;
     });
-    if (golfForm(form)) {
-      var board = S.attributeData(outboxBox(), "board");
-      S.golf.keep(form, entry, board.names ? board.names.length : pointsFields(form).length);
-    } else {
-      form.querySelectorAll(".player-entry").forEach(function (row) {
-        // In the page's number format, whichever separator was typed: "Bo 3,5" only in Norwegian.
-        var value = row.querySelector("input[inputmode=decimal]").value.trim();
-        entry.shown.push(row.querySelector(".player-name").textContent.trim() + " " + S.formatPoints(S.toNumber(value)));
-        entry.points.push(S.toNumber(value));
-      });
-    }
+    var board = boardData();
+    game().keep(form, entry, board.names ? board.names.length : pointsFields(form).length);
     var all = loadAll(); all.push(entry); saveAll(all);
     say(fill(texts(form).kept, {n: entry.number}));
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (i) { i.value = ""; });

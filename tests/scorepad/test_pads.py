@@ -1,0 +1,138 @@
+"""Each game's part of the scorepad (scorepad/pads.py, its words in scorepad/padwords.py,
+`{% word %}` in scorepad/templatetags/pad.py): the shared templates and scripts name no
+game, every word they ask of a game is there in both languages, every template and
+script a pad names exists, and each game's script registers the module its board names."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.template import Context, Template
+from django.template.loader import get_template
+from django.utils import translation
+
+from ghost_site.views import precached_static
+from rules import games
+from scorepad import pads
+
+ROOT = Path(settings.BASE_DIR) / "scorepad"
+SHARED_TEMPLATES = sorted((ROOT / "templates" / "scorepad").glob("*.html"))
+SHARED_SCRIPTS = [
+    ROOT / "static" / "scorepad" / name
+    for name in ("common.js", "outbox.js", "offline-standings.js", "page.js")
+]
+ALL_PADS = [pads.get(key) for key in pads.game_keys()]
+# A word only a game whose players may play on while others wait has (its extra hole):
+# asked for under `outcome.playing`, which no other game's outcome sets.
+PLAYING_WORDS = {"playing_heading", "playing_played", "playing_news"}
+# A word only a game with a loss threshold has: asked for where the chart draws one.
+THRESHOLD_WORDS = {"chart_caption_threshold"}
+# The site's own name, not a game's: the phones' storage keys (a rename would lose the
+# rounds kept on them), the template library, a picture's fallback file name.
+SITE_NAME = re.compile(r"ghost-(outbox|sent|putback|wake-lock)|\{% load [^%]*%\}|ghost\.png")
+
+
+def asked_words() -> set[str]:
+    found = set()
+    for path in SHARED_TEMPLATES:
+        found |= set(re.findall(r"""\{% word ["'](\w+)["']""", path.read_text()))
+    return found
+
+
+def test_the_shared_templates_and_scripts_name_no_game():
+    assert len(SHARED_TEMPLATES) > 20
+    for path in SHARED_TEMPLATES + SHARED_SCRIPTS:
+        text = SITE_NAME.sub("", path.read_text())
+        for key in games.known_keys():
+            assert not re.search(rf"\b{key}\b", text, re.IGNORECASE), (path.name, key)
+
+
+@pytest.mark.parametrize("pad", ALL_PADS, ids=lambda p: p.key)
+def test_every_word_a_shared_template_asks_for_is_the_games(pad):
+    asked = asked_words()
+    assert {"heading", "save", "undo", "table_caption", "full"} <= asked
+    missing = {w for w in asked if w not in pad.words and w not in pad.texts}
+    assert missing <= PLAYING_WORDS | THRESHOLD_WORDS, missing
+
+
+@pytest.mark.parametrize("optional", [PLAYING_WORDS, THRESHOLD_WORDS])
+def test_a_game_has_all_of_a_set_of_optional_words_or_none(optional):
+    for pad in ALL_PADS:
+        has = optional & set(pad.words)
+        assert has in (set(), optional), pad.key
+    assert any(set(pad.words) >= optional for pad in ALL_PADS)
+
+
+@pytest.mark.parametrize("pad", ALL_PADS, ids=lambda p: p.key)
+def test_every_word_is_translated_and_takes_its_values(pad):
+    values = {"n": 3, "d": "Bo", "names": "Anna", "status": "undone"}
+    for key, text in pad.words.items():
+        with translation.override("en"):
+            english = str(text) % values
+        with translation.override("nb"):
+            norwegian = str(text) % values
+        assert english != norwegian, key  # every word has its Norwegian
+        assert "%(" not in english + norwegian, key
+
+
+@pytest.mark.parametrize("pad", ALL_PADS, ids=lambda p: p.key)
+def test_the_games_own_templates_and_scripts_exist(pad):
+    assert set(pad.templates) == {
+        "start",
+        "fields",
+        "form_data",
+        "settings",
+        "outcome",
+        "standing",
+    }
+    for name in pad.templates.values():
+        assert name.startswith(f"scorepad/{pad.key}/")  # named by its pad, in its folder
+        get_template(name)
+    for name in (*pad.scripts, *pad.form_scripts, *pad.start_scripts):
+        assert (ROOT / "static" / name).is_file(), name
+
+
+@pytest.mark.parametrize("pad", ALL_PADS, ids=lambda p: p.key)
+def test_the_games_script_registers_the_module_its_board_names(pad):
+    # The shared scripts find a game's module by the board's "game" (pages/board.py).
+    sources = "".join((ROOT / "static" / name).read_text() for name in pad.scripts)
+    assert sources.count(f'S.register("{pad.key}"') == 1
+    for other in ALL_PADS:
+        if other is not pad:
+            assert f'S.register("{other.key}"' not in sources
+
+
+def test_the_service_worker_takes_in_every_games_scripts():
+    precached = precached_static()
+    assert len(precached) == len(set(precached))
+    for pad in ALL_PADS:
+        for name in (*pad.scripts, *pad.form_scripts, *pad.start_scripts):
+            assert name in precached
+
+
+# ------------------------------------------------------------------ {% word %}
+def render(source: str, **context) -> str:
+    return Template("{% load pad %}" + source).render(Context(context))
+
+
+def test_a_word_is_the_games_and_filled_in():
+    ghost, golf = pads.get("ghost"), pads.get("golf")
+    with translation.override("en"):
+        assert render('{% word "save" n=4 %}', pad=ghost) == "Save round 4"
+        assert render('{% word "save" n=4 %}', pad=golf) == "Save hole 4"
+    with translation.override("nb"):
+        assert render('{% word "save" n=4 %}', pad=golf) != "Save hole 4"
+
+
+def test_a_word_falls_back_to_the_games_texts_and_escapes_its_values():
+    ghost = pads.get("ghost")
+    with translation.override("en"):
+        assert render('{% word "edit_label" n=2 %}', pad=ghost) == "Edit round 2"
+        html = render('{% word "being_played" n=2 d=name %}', pad=ghost, name="<b>Bo</b>")
+    assert "<b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html
+
+
+def test_a_word_the_game_lacks_is_an_error():
+    with pytest.raises(KeyError):
+        render('{% word "playing_heading" %}', pad=pads.get("ghost"))
