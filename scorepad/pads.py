@@ -22,7 +22,7 @@ from scorepad.pages import golf as golf_pages
 
 
 class GhostPad:
-    """Ghost's scorepad: a round ends at the table's threshold or after one round."""
+    """Ghost's scorepad: rounds of totals towards the table's loss threshold (or one round)."""
 
     key = "ghost"
     new_game_form = NewGameForm

@@ -15,6 +15,8 @@ from django.utils import translation
 from ghost_site.views import precached_static
 from rules import games
 from scorepad import pads
+from scorepad.models import Game
+from tests.conftest import make_game, play, url
 
 ROOT = Path(settings.BASE_DIR) / "scorepad"
 SHARED_TEMPLATES = sorted((ROOT / "templates" / "scorepad").glob("*.html"))
@@ -136,3 +138,45 @@ def test_a_word_falls_back_to_the_games_texts_and_escapes_its_values():
 def test_a_word_the_game_lacks_is_an_error():
     with pytest.raises(KeyError):
         render('{% word "playing_heading" %}', pad=pads.get("ghost"))
+
+
+# ------------------------------------------------------------------ the pages
+def golf_game(**table):
+    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", threshold=None, **table)
+
+
+def scripts(html: str) -> list[str]:
+    return re.findall(r'<script src="/static/scorepad/([\w.-]+)"', html)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["ghost", "golf"])
+def test_a_page_loads_the_shared_scripts_around_the_games_own(client, kind):
+    game = golf_game(holes=3) if kind == "golf" else make_game()
+    pad = game.pad
+    own = [name.removeprefix("scorepad/") for name in pad.scripts]
+    helpers = [name.removeprefix("scorepad/") for name in pad.form_scripts]
+    shared = ["outbox.js", "offline-standings.js"]
+    # The game's module registers itself with common.js, and is there before the
+    # shared scripts ask it.
+    page = scripts(client.get(url("game", game)).content.decode())
+    assert page == ["common.js", *own, *helpers, *shared, "page.js"]
+    history = scripts(client.get(url("history", game)).content.decode())
+    assert history == ["common.js", *own, *shared]  # no form to help fill in
+
+
+@pytest.mark.django_db
+def test_only_a_game_with_losers_marks_who_is_closest_to_losing_the_evening(client):
+    # The evening's table is shared: Golf's seats are counted the same way, but nobody
+    # loses a game of Golf, so its table has no "Lost" column and no such mark.
+    ghost = play(make_game(names=("Anna", "Bo", "Cy"), threshold=10), (1, 2, 12))
+    # Golf's next game under way, so that its seats would have such a mark to show.
+    golf = play(golf_game(holes=2), (3, -2, 7), (1, 1, 1))
+    for game, points in ((ghost, (1, 2, 5)), (golf, (1, 2, 9))):
+        client.post(url("rematch", game))
+        new = play(Game.objects.get(rematch_of=game), points)
+        html = client.get(url("game", new)).content.decode()
+        series = html.split('class="series"')[1].split("</section>")[0]
+        has_losers = game is ghost
+        assert ("closest to losing" in series) is has_losers
+        assert ('data-label="Lost"' in series) is has_losers
