@@ -222,6 +222,10 @@ class Game(RoundChanges, GameReading, models.Model):
             self.check_table()
         super().save(*args, **kwargs)
 
+    def refresh_from_db(self, *args, **kwargs):
+        self.__dict__.pop("_houses", None)  # the table read again is read afresh
+        super().refresh_from_db(*args, **kwargs)
+
     def possible_totals(self) -> frozenset[Decimal]:
         """The totals one player's round may hold at this table with these players."""
         return self.pad.possible_totals(self)
