@@ -36,7 +36,7 @@ def test_ghosts_table_keeps_the_jack_as_text_and_not_the_player_count():
         "swap_seen": False,
         "threshold": None,
     }
-    more = dataclasses.replace(ghost_cards.House(variant="seven_cards"), more_players=True)
+    more = ghost_cards.House(more_players=True)
     assert "more_players" not in games.get("ghost").table_of(more)
 
 

@@ -273,7 +273,8 @@ def test_the_rematch_keeps_the_house_rules(client):
     game = Game.objects.get()
     client.post(reverse("scorepad:rematch", args=[game.edit_token]))
     new = Game.objects.exclude(pk=game.pk).get()
-    assert new.start_card is False and new.house == game.house
+    assert new.house.start_card is False and new.house == game.house
+    assert new.table == game.table
     assert response.status_code == 302
 
 
