@@ -110,9 +110,8 @@ class Game(RoundChanges, GameReading, models.Model):
         its game's table (`threshold=15`, `holes=18`): any game's, none named here."""
         columns = {f.name for f in cls._meta.get_fields()} | {"id"}
         choices = {key: fields.pop(key) for key in list(fields) if key not in columns}
-        if choices:
-            fields["table"] = {**fields.get("table", {}), **choices}
-        if "variant" in fields.get("table", {}):
+        fields["table"] = {**fields.get("table", {}), **choices}  # the caller's dict stays
+        if "variant" in fields["table"]:
             fields["variant"] = fields["table"].pop("variant")
         # each game's own default variant (the column's default is the default game's)
         fields.setdefault("variant", games.get(fields.get("game")).default_variant)

@@ -219,3 +219,15 @@ def test_an_old_stock_only_game_keeps_its_variant_in_the_column():
     game = Game.objects.get(pk=game.pk)
     assert game.house == ghost_cards.House(start_card=False, threshold=15)
     assert game.variant == "stock_only"
+
+
+@pytest.mark.django_db
+def test_a_tables_variant_goes_to_its_column_and_the_callers_dict_stays_as_it_was():
+    table = {"variant": "nine_card", "holes": 5, "extra_hole": True}
+    game = Game.create_with_players(["Anna", "Bo"], game="golf", table=table)
+    assert table == {"variant": "nine_card", "holes": 5, "extra_hole": True}
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.variant, stored.table) == ("nine_card", {"holes": 5, "extra_hole": True})
+    # A Golf game with no variant named plays Golf's default, not the default game's
+    plain = Game.objects.get(pk=Game.create_with_players(["Anna", "Bo"], game="golf").pk)
+    assert plain.variant == golf_cards.SIX_CARD.key and plain.house == golf_cards.GolfHouse()
