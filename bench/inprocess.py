@@ -75,9 +75,7 @@ def main():
     from scorepad.models import Game
 
     app = get_wsgi_application()
-    table = (
-        {"threshold": 500} if GAME == "ghost" else {"game": GAME, "threshold": None, "holes": 18}
-    )
+    table = {"threshold": 500} if GAME == "ghost" else {"game": GAME, "holes": 18}
     scores = ("1", "2") if GAME == "ghost" else ("-2", "5")
     games = [Game.create_with_players(["Anna", "Bo"], **table).edit_token for _ in range(GAMES)]
     numbers = dict.fromkeys(games, 0)

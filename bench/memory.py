@@ -41,7 +41,7 @@ names = ["Anne-Marthe Kristiansen", "Bjørn-Ståle Ødegård", "Çağla Øyen", 
          "Eirik Fjellheim-Berg", "Frida Marie Solbakken"]
 tokens = []
 for n in range(games):
-    g = Game.objects.create(threshold=500)
+    g = Game.objects.create(table={"threshold": 500})
     ps = Player.objects.bulk_create(Player(game=g, position=i, name=f"{name} {n}")
                                     for i, name in enumerate(names))
     rounds = Round.objects.bulk_create(Round(game=g, number=k) for k in range(1, MAX_ROUNDS + 1))

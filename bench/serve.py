@@ -72,7 +72,7 @@ django.setup()
 from scorepad.models import MAX_ROUND_ROWS, MAX_ROUNDS, Game, Player, Round, Score
 
 def game(rounds, players=2, threshold=500, history=0):
-    g = Game.objects.create(threshold=threshold)
+    g = Game.objects.create(table={"threshold": threshold})
     ps = Player.objects.bulk_create(Player(game=g, position=i, name=f"P{i + 1}")
                                     for i in range(players))
     for n in range(1, history + 1):  # edits and undos kept as history
@@ -86,7 +86,7 @@ def game(rounds, players=2, threshold=500, history=0):
     return g
 
 def golf(holes=18):
-    return Game.create_with_players(["P1", "P2"], game="golf", threshold=None, holes=holes)
+    return Game.create_with_players(["P1", "P2"], game="golf", holes=holes)
 
 
 spec = json.loads(sys.argv[1])

@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy as _
 from rules import games
 from scorepad.forms import EditRoundForm, NewGameForm, RoundForm
 from scorepad.forms.golf import EditHoleForm, GolfNewGameForm, HoleForm
-from scorepad.models import GOLF_TABLE
 from scorepad.padwords import GHOST_TEXTS, GHOST_WORDS, GOLF_TEXTS, GOLF_WORDS
 from scorepad.pages import board, night
 from scorepad.pages import golf as golf_pages
@@ -56,7 +55,7 @@ class GhostPad:
 
     def possible_totals(self, game) -> frozenset[Decimal]:
         """The totals one player's round may hold (the player count does not matter)."""
-        return game.rules.possible_totals(game.rules.house_of(game, None))
+        return game.rules.possible_totals(game.house_for(None))
 
     # What the score table shows (scorepad/pages/board.py): the standings, a note in a
     # round's row, the settings line, the round form's extras, the scripts' data.
@@ -67,13 +66,14 @@ class GhostPad:
         return ""
 
     def settings(self, game) -> dict:
-        return {}
+        return {"jack": board.jack_words(game)}
 
     def form_extras(self, game) -> dict:
         return board.round_form_extras(game)
 
     def round_data(self, game, language: str) -> dict:
-        return board.round_data(game.rules.house_of(game, None), game.jack_value, language)
+        house = game.house_for(None)
+        return board.round_data(house, house.jack, language)
 
     def board_extra(self, game) -> dict:
         return {}
@@ -115,19 +115,21 @@ class GhostPad:
         """The table in the JSON export."""
         return {
             "variant": game.variant,
-            "jack_value": str(game.jack_value),
-            "threshold": game.threshold,
+            "jack_value": f"{game.house_for(None).jack:.1f}",  # "0.5" or "11.0", as ever
+            "threshold": game.house_for(None).threshold,
         }
 
     def start_fields(self, form) -> dict:
-        """The new game's columns from its valid form (scorepad/views/game.py)."""
+        """The new game's variant and table from its valid form (scorepad/views/game.py)."""
         data = form.cleaned_data
         return {
             "variant": data["variant"],
-            "jack_value": data["jack_value"],
-            "start_card": data["start_card"],
-            "swap_seen": data["swap_seen"],
-            "threshold": form.threshold_value,
+            "table": {
+                "jack": f"{data['jack_value']:.1f}",
+                "start_card": data["start_card"],
+                "swap_seen": data["swap_seen"],
+                "threshold": form.threshold_value,
+            },
         }
 
     def round_form_for(self, game, data=None, number=None, **kwargs):
@@ -165,7 +167,8 @@ class GolfPad(GhostPad):
         return golf_scores(game.house.scoring(), len(game.player_list))
 
     def start_fields(self, form) -> dict:
-        return form.table()
+        table = games.get(self.key).table_of(form.house())
+        return {"variant": table.pop("variant"), "table": table}
 
     def standings(self, game, result, fmt) -> list[dict]:
         return golf_pages.standings(game, result, fmt)
@@ -210,13 +213,12 @@ class GolfPad(GhostPad):
         }
 
     def json_table(self, game) -> dict:
-        return {"game": self.key, "variant": game.variant} | {
-            name: getattr(game, name) for name in GOLF_TABLE
-        }
+        return {"game": self.key} | games.get(self.key).table_of(game.house_for(None))
 
     def board_extra(self, game) -> dict:
         """For the offline standings: the game's holes and the extra-hole rule."""
-        return {"holes": game.holes, "extra_hole": game.extra_hole}
+        house = game.house_for(None)
+        return {"holes": house.holes, "extra_hole": house.extra_hole}
 
     def round_form_for(self, game, data=None, number=None, **kwargs):
         return self.round_form(data, game=game, players=game.player_list, number=number, **kwargs)

@@ -78,7 +78,7 @@ def make_game(names=("Anna", "Bo"), variant="standard", jack="0.5", threshold=21
     return Game.create_with_players(
         list(names),
         variant=variant,
-        jack_value=jack,
+        jack=f"{Decimal(jack):.1f}",  # as Ghost's table keeps it
         threshold=threshold,
         first_dealer=first_dealer,
     )

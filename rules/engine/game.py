@@ -81,10 +81,13 @@ The scripted round and the picture
     whole_round(script, language, house)  that round told for the rules page's template
     table_picture(language, house, key)   where each card lies, for the template
 
-The scorepad's columns
-    house_of(record, players)   the table a scorepad game (its model row, read through
-                        its attributes) plays; `players` None where the count does not
-                        matter (the totals a round may hold)
+The scorepad's table (one JSON field of a stored game, scorepad/models)
+    table_of(house)     the table's choices as a JSON-safe dict (a Decimal as its str),
+                        `variant` among them; what `house_from_table` reads back
+    house_from_table(table, players)   the `House` a stored game plays; `players` None
+                        where the count does not matter (the totals a round may hold).
+                        ValueError on a key, type or value the game's schema does not
+                        allow (`check_table` below checks the keys and types)
 """
 
 from __future__ import annotations
@@ -284,4 +287,21 @@ class Game(Protocol):
     def play_round(self, script: dict[str, Any], house: Any) -> Any: ...
     def whole_round(self, script: dict[str, Any], language: str, house: Any) -> dict: ...
     def table_picture(self, language: str, house: Any, key: str) -> dict[str, Any]: ...
-    def house_of(self, record: Any, players: int | None) -> Any: ...
+    def table_of(self, house: Any) -> dict[str, Any]: ...
+    def house_from_table(self, table: Mapping[str, Any], players: int | None) -> Any: ...
+
+
+def check_table(table: Any, types: Mapping[str, tuple[type, ...]]) -> None:
+    """A stored table's schema, as far as JSON can say it: a dict whose every key is one
+    of `types` and whose every value has one of its types (a bool is never a number).
+    A missing key takes its `House`'s default. ValueError names what does not fit."""
+    if not isinstance(table, Mapping):
+        raise ValueError(f"a table is a JSON object, not {type(table).__name__}")
+    for key, value in table.items():
+        if key not in types:
+            raise ValueError(f"{key!r} is no choice of this game's table")
+        allowed = types[key]
+        if isinstance(value, bool) and bool not in allowed:
+            raise ValueError(f"{key!r} is {value!r}, not one of {[t.__name__ for t in allowed]}")
+        if not isinstance(value, allowed):
+            raise ValueError(f"{key!r} is {value!r}, not one of {[t.__name__ for t in allowed]}")

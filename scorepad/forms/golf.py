@@ -118,20 +118,6 @@ class GolfNewGameForm(HouseFields):
         clean_players(self, data, count)
         return data
 
-    def table(self) -> dict:
-        """The game's columns for this table (`Game`'s fields named as `GolfHouse`'s)."""
-        house = self.house()
-        return {
-            "variant": house.variant,
-            "jokers": house.jokers,
-            "four_of_a_kind": house.four_of_a_kind,
-            "caller_penalty": house.caller_penalty,
-            "extra_hole": house.extra_hole,
-            "holes": house.holes,
-            "flip": house.flip,
-            "threshold": None,
-        }
-
 
 def most_players(variant: cards.Variant, jokers: str | None) -> int:
     """The most players this variant deals to, as the decks allow."""

@@ -1,9 +1,11 @@
 """A game on the scorepad: players, rounds and the scores of each round. Its rules are
 its game's (`Game.game` names it in the registry rules/games: Ghost or Golf): the game
 object says what its table is, which totals a round may hold and what ends the game
-(rules/engine/game.py). The columns of a table's choices are named as the fields of the game's
-`House`, so its `house_of` reads them; the scorepad's own part of each game (its forms,
-templates and words) is `Game.pad` (scorepad/pads.py).
+(rules/engine/game.py). A table's choices (Ghost's jack and threshold, Golf's jokers and
+holes, any game's) are one JSON field, `Game.table`, as the game object's `table_of`
+writes them and its `house_from_table` reads and checks them: a new game needs no column
+and no migration. `Game.house` is the table as the game's `House`; the scorepad's own part
+of each game (its forms, templates and words) is `Game.pad` (scorepad/pads.py).
 
 Every change to a game's rounds is one method of `Game` (add, edit, undo, restore,
 rematch). Each decides on the game as read and writes in one short transaction that
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -27,8 +30,6 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import games
 from rules.engine.game import Ending
-from rules.games.ghost import cards  # Ghost's choices, the columns of a table below
-from rules.games.golf import cards as golf_cards  # Golf's
 from scorepad.logic import chart, scoring
 from scorepad.models.changes import Change, Result, RoundChanges  # noqa: F401  (Result: for importers)
 from scorepad.models.querysets import GameQuerySet
@@ -51,9 +52,6 @@ MAX_RENAMES = 60
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
-# The columns of Golf's table (a rematch plays the same), named as `GolfHouse`'s fields.
-GOLF_TABLE = ("jokers", "four_of_a_kind", "caller_penalty", "extra_hole", "holes", "flip")
-
 
 def row_mark(when) -> int:
     """A row's creation time in whole microseconds: with its id, what names one row for
@@ -73,33 +71,13 @@ class Game(RoundChanges, GameReading, models.Model):
     game = models.CharField(max_length=20, default=games.DEFAULT_KEY)
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     watch_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    # The variants the scorepad offers, each game's; their names live in the rules data.
-    variant = models.CharField(
-        max_length=20,
-        choices=[(v.key, v.key) for v in cards.SCOREPAD_VARIANTS]
-        + [(key, key) for key in golf_cards.VARIANTS],
-        default=cards.STANDARD.key,
-    )
-    jack_value = models.DecimalField(max_digits=3, decimal_places=1, default=cards.JACK_HALF)
-    # The two house rules that never change a score, kept so the game's Rules link can
-    # open the rules as this table plays them.
-    start_card = models.BooleanField(default=True)
-    swap_seen = models.BooleanField(default=True)
-    threshold = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Loss threshold; empty for a single round."
-    )
-    # Golf's table (rules/games/golf/cards.py, `GolfHouse`); a Ghost game keeps the
-    # defaults. `variant` and `first_dealer` are every game's.
-    jokers = models.CharField(
-        max_length=12, null=True, blank=True, choices=[(k, k) for k in golf_cards.JOKER_READINGS]
-    )
-    four_of_a_kind = models.CharField(
-        max_length=12, null=True, blank=True, choices=[(k, k) for k in golf_cards.FOUR_OF_A_KIND]
-    )
-    caller_penalty = models.BooleanField(default=False)
-    extra_hole = models.BooleanField(default=False)
-    holes = models.PositiveSmallIntegerField(default=golf_cards.HOLES)
-    flip = models.BooleanField(default=False)
+    # The variant played, one of its game's (checked by the game's schema with the
+    # table: no list of every game's variants here). A column of its own, as every game
+    # has one and pages read it before the table's other choices.
+    variant = models.CharField(max_length=20, default=games.default().default_variant)
+    # The rest of the table's choices, as the game object's `table_of` writes them
+    # (rules/engine/game.py); `house` reads them. Checked by `clean()` and on insert.
+    table = models.JSONField(default=dict, blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     # Bumped by every change: the watch poll compares it, forms carry it.
     version = models.PositiveIntegerField(default=0)
@@ -123,35 +101,27 @@ class Game(RoundChanges, GameReading, models.Model):
     # The new-game form's own random key: a second tap of Start finds this game.
     start_key = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
 
-    class Meta:
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(jack_value__in=cards.JACK_VALUES), name="jack_is_half_or_eleven"
-            ),
-            models.CheckConstraint(
-                condition=Q(threshold__isnull=True)
-                | Q(
-                    threshold__gte=cards.THRESHOLD_RANGE[0], threshold__lte=cards.THRESHOLD_RANGE[1]
-                ),
-                name="threshold_in_range",
-            ),
-            models.CheckConstraint(
-                condition=Q(
-                    holes__gte=golf_cards.HOLE_RANGE[0], holes__lte=golf_cards.HOLE_RANGE[1]
-                ),
-                name="holes_in_range",
-            ),
-        ]
-
     def __str__(self):
         return f"Game {self.pk}"
 
     @classmethod
-    @transaction.atomic
-    def create_with_players(cls, names: list[str], **fields) -> "Game":
+    def table_fields(cls, fields: dict) -> dict:
+        """The fields of a new game, where a keyword that names no column is a choice of
+        its game's table (`threshold=15`, `holes=18`): any game's, none named here."""
+        columns = {f.name for f in cls._meta.get_fields()} | {"id"}
+        choices = {key: fields.pop(key) for key in list(fields) if key not in columns}
+        fields["table"] = {**fields.get("table", {}), **choices}  # the caller's dict stays
+        if "variant" in fields["table"]:
+            fields["variant"] = fields["table"].pop("variant")
         # each game's own default variant (the column's default is the default game's)
         fields.setdefault("variant", games.get(fields.get("game")).default_variant)
-        game = cls.objects.create(**fields)
+        return fields
+
+    @classmethod
+    @transaction.atomic
+    def create_with_players(cls, names: list[str], **fields) -> "Game":
+        game = cls(**cls.table_fields(fields))
+        game.save(force_insert=True)
         Player.objects.bulk_create(
             Player(game=game, position=seat, name=name) for seat, name in enumerate(names)
         )
@@ -202,14 +172,58 @@ class Game(RoundChanges, GameReading, models.Model):
         return self.rules.variants[self.variant]
 
     @property
-    def single_round(self) -> bool:
-        return self.threshold is None
+    def choices(self) -> dict:
+        """The whole table as the game object's schema reads it: the variant and the rest."""
+        return {**self.table, "variant": self.variant}
+
+    def house_for(self, players: int | None):
+        """The table as its game's `House` for this many players (None: the count does
+        not matter), read once per instance and count. ValueError if the stored table
+        does not fit the game's schema: a table that does not fit fails loudly."""
+        houses = self.__dict__.setdefault("_houses", {})
+        if players not in houses:
+            houses[players] = self.rules.house_from_table(self.choices, players)
+        return houses[players]
 
     @property
     def house(self):
         """The game's rules as the rules pages take them: its game object's table for
         this row and its players."""
-        return self.rules.house_of(self, len(self.player_list))
+        return self.house_for(len(self.player_list))
+
+    @property
+    def threshold(self) -> int | None:
+        """The line a player must not reach, as the game's ending says (None: none)."""
+        return self.ending().threshold
+
+    @property
+    def single_round(self) -> bool:
+        return self.threshold is None
+
+    def clean(self):
+        super().clean()
+        self.check_table()
+
+    def check_table(self) -> None:
+        """The table through its game's schema: a ValidationError on `table` where the
+        schema refuses it (an unknown key, a wrong type, a value the game forbids)."""
+        self.__dict__.pop("_houses", None)
+        try:
+            self.house_for(None)
+        except ValueError as error:
+            raise ValidationError({"table": str(error)}) from None
+
+    def save(self, *args, **kwargs):
+        # Every new game's table passes its schema before the insert; so does a save
+        # that writes the table. Other saves (a change's version) leave it as it is.
+        update_fields = kwargs.get("update_fields")
+        if self._state.adding or update_fields is None or "table" in update_fields:
+            self.check_table()
+        super().save(*args, **kwargs)
+
+    def refresh_from_db(self, *args, **kwargs):
+        self.__dict__.pop("_houses", None)  # the table read again is read afresh
+        super().refresh_from_db(*args, **kwargs)
 
     def possible_totals(self) -> frozenset[Decimal]:
         """The totals one player's round may hold at this table with these players."""
@@ -217,7 +231,7 @@ class Game(RoundChanges, GameReading, models.Model):
 
     def ending(self) -> Ending:
         """What ends this game and who wins, as its game object says for its table."""
-        return self.rules.ending(self.rules.house_of(self, None))
+        return self.rules.ending(self.house_for(None))
 
     def outcome(self) -> scoring.Outcome:
         """Computed from the live rounds as read, without a query."""

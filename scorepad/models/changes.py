@@ -306,11 +306,7 @@ class RoundChanges:
                 [p.name for p in game.player_list],
                 game=game.game,
                 variant=game.variant,
-                jack_value=game.jack_value,
-                start_card=game.start_card,
-                swap_seen=game.swap_seen,
-                threshold=game.threshold,
-                **{name: getattr(game, name) for name in models.GOLF_TABLE},
+                table=dict(game.table),  # the same table, whatever its game's choices
                 first_dealer=(game.first_dealer + 1) % players,
                 rematch_of=game,
                 series=game.series,

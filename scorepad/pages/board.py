@@ -269,15 +269,19 @@ def settings_context(game: Game) -> dict:
     return {
         "game": game,
         "variant_name": loader.rules(game.game).variants[game.variant]["name"],
-        "jack": words.points_formatter(get_language())(game.jack_value),
         **game.pad.settings(game),
     }
+
+
+def jack_words(game: Game) -> str:
+    """What a jack is worth at a table of Ghost, as the page's language writes it."""
+    return words.points_formatter(get_language())(game.house_for(None).jack)
 
 
 def round_form_extras(game: Game) -> dict:
     language = get_language()
     return {
-        "rank_buttons": rank_buttons(game.rules.house_of(game, None), language),
+        "rank_buttons": rank_buttons(game.house_for(None), language),
         "helper_example": " ".join(
             words.rank_label(r, language) for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
         ),

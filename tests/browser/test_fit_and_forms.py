@@ -251,7 +251,7 @@ def test_an_edit_refused_under_golfs_extra_hole_says_what_to_do_first(
     """Hole 2 changed so that all three are tied, after Anna and Bo played the extra hole:
     the edit page comes back with the scores as typed and what to undo first, in view."""
     names = ["Anna", "Bo", "Cy"]
-    game = Game.create_with_players(names, game="golf", threshold=None, holes=2, extra_hole=True)
+    game = Game.create_with_players(names, game="golf", holes=2, extra_hole=True)
     for number, points in enumerate([[-2, -2, -2], [-2, -2, 0], [0, -2, None]], start=1):
         scores = [None if p is None else Decimal(p) for p in points]
         change = Game.objects.get(pk=game.pk).add_round(number, scores, [""] * 3)

@@ -111,7 +111,6 @@ def test_a_whole_golf_evening_on_three_phones(live_server, phone, lang, watcher_
     game = Game.create_with_players(
         list(NAMES),
         game="golf",
-        threshold=None,
         caller_penalty=True,
         four_of_a_kind="square",
         holes=4,

@@ -34,7 +34,7 @@ FIRST_HOLE = [3, 5, 4]
 
 
 def golf_game(client, **table):
-    game = Game.create_with_players(list(NAMES), game="golf", threshold=None, **table)
+    game = Game.create_with_players(list(NAMES), game="golf", **table)
     data = {"number": "1", "caller": "0"}
     data.update({f"points_{i}": str(p) for i, p in enumerate(FIRST_HOLE)})
     assert client.post(url("add-round", game), data).status_code == 302
@@ -196,7 +196,7 @@ def test_kept_holes_that_tie_the_game_lead_to_the_extra_hole_for_the_tied_only(
     live_server, client, phone, lang
 ):
     game = Game.create_with_players(
-        list(NAMES), game="golf", threshold=None, caller_penalty=True, extra_hole=True, holes=1
+        list(NAMES), game="golf", caller_penalty=True, extra_hole=True, holes=1
     )
     page = open_offline(live_server, phone, game, lang)
     t = texts(lang)

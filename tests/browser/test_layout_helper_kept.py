@@ -78,7 +78,7 @@ def open_helper(page):
 
 @pytest.mark.parametrize("lang,viewport", PHONES)
 def test_a_reload_shows_the_grids_again_with_their_scores(live_server, phone, lang, viewport):
-    game = Game.create_with_players(list(NAMES), game="golf", threshold=None)
+    game = Game.create_with_players(list(NAMES), game="golf")
     page = open_game(live_server, phone, game, lang, viewport)
     open_helper(page)
     tap(page, *ANNE, *OYVIND[:3])  # Anne-Marthe's six cards, then half of Øyvind's
@@ -103,7 +103,7 @@ def test_a_reload_shows_the_grids_again_with_their_scores(live_server, phone, la
 def test_a_hole_refused_for_another_phone_keeps_the_grids_and_a_saved_one_clears_them(
     live_server, client, phone, lang, viewport
 ):
-    game = Game.create_with_players(list(NAMES), game="golf", threshold=None)
+    game = Game.create_with_players(list(NAMES), game="golf")
     page = open_game(live_server, phone, game, lang, viewport)
     open_helper(page)
     tap(page, *ANNE)
@@ -141,7 +141,7 @@ def test_a_hole_refused_for_another_phone_keeps_the_grids_and_a_saved_one_clears
 def test_offline_with_a_hole_kept_a_reload_shows_the_next_holes_grids(
     live_server, phone, lang, viewport
 ):
-    game = Game.create_with_players(list(NAMES), game="golf", threshold=None)
+    game = Game.create_with_players(list(NAMES), game="golf")
     page = open_game(live_server, phone, game, lang, viewport)
     wait_for_worker(page)
     copy_holds(page, url("game", game, lang), 'name="points_0"')
@@ -167,7 +167,7 @@ def test_offline_with_a_hole_kept_a_reload_shows_the_next_holes_grids(
 def test_an_edit_page_opened_afresh_starts_empty_and_a_stored_grid_that_does_not_fit_is_left(
     live_server, client, phone
 ):
-    game = Game.create_with_players(list(NAMES), game="golf", threshold=None)
+    game = Game.create_with_players(list(NAMES), game="golf")
     data = {"number": "1", "points_0": "1", "points_1": "2", "points_2": "3"}
     assert client.post(url("add-round", game), data).status_code == 302
     page = phone("en", viewport={"width": 320, "height": 640})

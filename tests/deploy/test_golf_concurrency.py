@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def golf(**table):
-    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", threshold=None, **table)
+    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", **table)
 
 
 def hole(game, number, *points, **extra):

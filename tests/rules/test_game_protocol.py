@@ -118,8 +118,13 @@ class Toy:
     def table_picture(self, language, house, key):
         return {}
 
-    def house_of(self, record, players):
-        return ToyHouse(holes=record.threshold or 3)
+    def table_of(self, house):
+        return {"variant": house.variant, "holes": house.holes, "short": house.short}
+
+    def house_from_table(self, table, players):
+        if set(table) - {"variant", "holes", "short"}:
+            raise ValueError("no such choice")
+        return ToyHouse(**table)
 
 
 TEXTS = """
@@ -260,7 +265,7 @@ def test_a_fixed_number_of_holes_ends_the_game_lowest_total_winning(toy):
 
 @pytest.mark.django_db
 def test_a_scorepad_game_asks_its_game_for_totals_and_ending(toy):
-    game = Game.create_with_players(["Ada", "Bo"], game="toy", threshold=2).load_players()
+    game = Game.create_with_players(["Ada", "Bo"], game="toy", holes=2).load_players()
     assert game.rules is toy
     assert game.possible_totals() == {D(-2), D(0), D(2)}
     # Ghost would end this game at once (2 reaches a threshold of 2); two holes do not

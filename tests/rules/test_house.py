@@ -248,7 +248,7 @@ def test_a_jack_11_games_rules_link_shows_the_jack_as_11(client):
         new_game_data(jack_value="11", start_card="stock", swap_seen="no"),
     )
     game = Game.objects.get()
-    assert (game.jack_value, game.start_card, game.swap_seen) == (D(11), False, False)
+    assert (game.house.jack, game.house.start_card, game.house.swap_seen) == (D(11), False, False)
     html = client.get(response["Location"]).content.decode()
     link = re.search(r'class="settings".*?<a href="([^"]+)">Rules</a>', html, re.S)[1]
     assert link == "/en/rules/jack-11+stock-only+no-seen-swap/"  # the top of the rules
@@ -273,7 +273,8 @@ def test_the_rematch_keeps_the_house_rules(client):
     game = Game.objects.get()
     client.post(reverse("scorepad:rematch", args=[game.edit_token]))
     new = Game.objects.exclude(pk=game.pk).get()
-    assert new.start_card is False and new.house == game.house
+    assert new.house.start_card is False and new.house == game.house
+    assert new.table == game.table
     assert response.status_code == 302
 
 

@@ -37,7 +37,7 @@ HOLE_SCORES = st.lists(st.sampled_from([-2, 0, 1, 5]), min_size=PLAYERS, max_siz
 
 def golf_game(**table) -> Game:
     names = [f"P{i}" for i in range(PLAYERS)]
-    return Game.create_with_players(names, game="golf", threshold=None, **table)
+    return Game.create_with_players(names, game="golf", **table)
 
 
 class TestHoleEntryNeverFails(TestCase):

@@ -203,7 +203,7 @@ class TestFormsNeverFail(TestCase):
 def test_round_form_accepts_a_possible_total_in_the_readers_format(lang, value):
     from rules.words import format_points
 
-    game = Game(variant="standard", jack_value=Decimal("0.5"), threshold=21)
+    game = Game(variant="standard", table={"jack": "0.5", "threshold": 21})
 
     class P:
         def __init__(self, name):

@@ -147,8 +147,7 @@ def test_a_scorepad_game_names_its_own_game(client, language, page):
     from tests.conftest import url
 
     for key in ("ghost", "golf"):
-        table = {"threshold": None} if key == "golf" else {}
-        game = Game.create_with_players(["Anna", "Bo"], game=key, **table)
+        game = Game.create_with_players(["Anna", "Bo"], game=key)
         token = "watch_token" if page == "watch" else "edit_token"
         html = client.get(url(page, game, language, token=token)).content.decode()
         other = "golf" if key == "ghost" else "ghost"

@@ -33,7 +33,7 @@ pytestmark = [
 
 
 def golf(**table):
-    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", threshold=None, **table)
+    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", **table)
 
 
 def test_golfs_scorepad_pages_are_valid_html(client, tmp_path):

@@ -75,7 +75,7 @@ def test_no_json_in_attributes_but_the_boards_numbers(client):
     (allowScriptTags is off), and both change with it."""
     game = make_game()
     play_rounds(game, 2)
-    golf = Game.create_with_players(["Anna", "Bo"], game="golf", threshold=None)
+    golf = Game.create_with_players(["Anna", "Bo"], game="golf")
     addresses = [url("game", game), url("history", game), reverse("scorepad:start"), "/en/"]
     addresses += [url("game", golf), url("history", golf), url("edit-round", golf, number=1)]
     client.post(url("add-round", golf), {"number": "1", "points_0": "3", "points_1": "-2"})

@@ -292,7 +292,7 @@ def test_the_scorepad_header_names_the_games_house_rules(client, language):
     game = Game.create_with_players(
         ["Ada", "Bo", "Cy", "Di"],
         variant="standard",
-        jack_value="0.5",
+        jack="0.5",
         start_card=False,
         swap_seen=False,
         threshold=21,

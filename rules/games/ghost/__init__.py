@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.engine.game import Kind, LossThreshold
+from rules.engine.game import Kind, LossThreshold, check_table
 
 from . import cards
 from .picture import table_picture
@@ -205,22 +205,48 @@ class Ghost:
     def table_picture(self, language: str, house: cards.House | None, key: str) -> dict:
         return table_picture(language, house, key)
 
-    # ------------------------------------------------------------ the scorepad's columns
+    # -------------------------------------------------------------- the scorepad's table
 
-    def house_of(self, record: Any, players: int | None = None) -> cards.House:
-        """The table a scorepad game plays. An older "stock only" game is the five-card
+    def table_of(self, house: cards.House) -> dict[str, Any]:
+        """The table's choices as a stored game keeps them (the jack as "0.5" or "11.0").
+        `more_players` is not kept: it follows from the players at the table."""
+        return {
+            "variant": house.variant,
+            "jack": str(_tenth(Decimal(house.jack))),
+            "start_card": house.start_card,
+            "swap_seen": house.swap_seen,
+            "threshold": house.threshold,
+        }
+
+    def house_from_table(self, table: dict[str, Any], players: int | None = None) -> cards.House:
+        """The table a stored game plays. An older "stock only" game is the five-card
         game without a start card; more players than the variant's own limit is the
-        house rule for more players."""
-        variant = cards.VARIANTS[record.variant]
+        house rule for more players. ValueError on anything else the schema refuses."""
+        check_table(table, TABLE_TYPES)
+        try:
+            variant = cards.VARIANTS[table.get("variant", cards.STANDARD.key)]
+            jack = Decimal(table.get("jack", str(cards.JACK_HALF)))
+        except (KeyError, ArithmeticError) as error:
+            raise ValueError(f"no table of Ghost: {error!r}") from None
         key = cards.STANDARD.key if variant.key == "stock_only" else variant.key
         return cards.House(
             variant=key,
-            jack=record.jack_value,
-            start_card=record.start_card and variant.face_up_start,
-            swap_seen=record.swap_seen or not cards.House.has_unseen_places(key),
-            threshold=record.threshold,
+            jack=jack,
+            start_card=table.get("start_card", True) and variant.face_up_start,
+            swap_seen=table.get("swap_seen", True) or not cards.House.has_unseen_places(key),
+            threshold=table.get("threshold", cards.LOSS_THRESHOLD),
             more_players=players is not None and players > variant.max_players,
         )
+
+
+# What a stored table of Ghost may hold, key by key (the rest is the House's to refuse).
+TABLE_TYPES = {
+    "variant": (str,),
+    "jack": (str,),
+    "start_card": (bool,),
+    "swap_seen": (bool,),
+    "threshold": (int, type(None)),
+}
 
 
 @cache

@@ -9,12 +9,13 @@ them together. Nothing here imports Django.
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.engine.game import FixedRounds, Kind, NumberRule
+from rules.engine.game import FixedRounds, Kind, NumberRule, check_table
 
 from . import cards, outcome, scoring
 from .hole import PlayedHole, play_hole
@@ -185,15 +186,31 @@ class Golf:
     def table_picture(self, language: str, house: cards.GolfHouse | None, key: str) -> dict:
         return table_picture(language, house or cards.GolfHouse(), key)
 
-    # ------------------------------------------------------------ the scorepad's columns
+    # -------------------------------------------------------------- the scorepad's table
 
-    def house_of(self, record: Any, players: int | None = None) -> cards.GolfHouse:
-        """The table a scorepad game plays, read from attributes named as `GolfHouse`'s
-        fields (a missing one is the default; the player count changes nothing)."""
-        fields = cards.GolfHouse.__dataclass_fields__
-        return cards.GolfHouse(
-            **{name: getattr(record, name) for name in fields if hasattr(record, name)}
-        )
+    def table_of(self, house: cards.GolfHouse) -> dict[str, Any]:
+        """The table's choices as a stored game keeps them: every field of `GolfHouse`."""
+        return dataclasses.asdict(house)
+
+    def house_from_table(
+        self, table: dict[str, Any], players: int | None = None
+    ) -> cards.GolfHouse:
+        """The table a stored game plays (a missing choice is the default; the player
+        count changes nothing). ValueError on anything the schema refuses."""
+        check_table(table, TABLE_TYPES)
+        return cards.GolfHouse(**table)
+
+
+# What a stored table of Golf may hold, key by key (the rest is GolfHouse's to refuse).
+TABLE_TYPES = {
+    "variant": (str,),
+    "jokers": (str, type(None)),
+    "four_of_a_kind": (str, type(None)),
+    "caller_penalty": (bool,),
+    "extra_hole": (bool,),
+    "holes": (int,),
+    "flip": (bool,),
+}
 
 
 @cache

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def golf(names=("Anna", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", threshold=None, **table)
+    return Game.create_with_players(list(names), game="golf", **table)
 
 
 def hole(game, *points, caller=None, written=()):

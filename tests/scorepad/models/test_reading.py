@@ -67,7 +67,9 @@ def test_a_round_for_a_game_gone_is_not_written_to_the_game_given_its_id(client)
     gone_players = list(gone.players.values_list("pk", flat=True))
     client.get(url("game", gone))
     Game.objects.filter(pk=gone.pk).delete()
-    other = Game.objects.create(id=gone.pk, variant="standard", jack_value="0.5", threshold=21)
+    other = Game.objects.create(
+        id=gone.pk, variant="standard", table={"jack": "0.5", "threshold": 21}
+    )
     for seat, (pk, name) in enumerate(zip(gone_players, ("Cato", "Dina"), strict=True)):
         Player.objects.create(pk=pk, game=other, position=seat, name=name)
     play_rounds(other, 1)

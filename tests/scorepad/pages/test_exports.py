@@ -59,3 +59,56 @@ def test_absolute_links_come_from_the_site_origin_not_the_host_header(client, ga
     assert data["watch_url"].startswith("https://ghost.example/en/scorepad/watch/")
     html = client.get("/en/rules/", HTTP_HOST="localhost").content.decode()
     assert '<link rel="canonical" href="https://ghost.example/en/rules/">' in html
+
+
+# The table in the JSON export keeps the keys and values it had while each choice was a
+# column of its own: the table moved into one field, a reader's export did not change.
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        (
+            {"jack": "0.5", "threshold": 21},
+            {"variant": "standard", "jack_value": "0.5", "threshold": 21},
+        ),
+        (
+            {"variant": "seven_cards", "jack": "11.0", "threshold": None},
+            {"variant": "seven_cards", "jack_value": "11.0", "threshold": None},
+        ),
+        (
+            {"variant": "stock_only", "jack": "0.5", "threshold": 15},
+            {"variant": "stock_only", "jack_value": "0.5", "threshold": 15},
+        ),
+        (
+            {"game": "golf", "variant": "four_card", "jokers": "pagat", "caller_penalty": True},
+            {
+                "game": "golf",
+                "variant": "four_card",
+                "jokers": "pagat",
+                "four_of_a_kind": None,
+                "caller_penalty": True,
+                "extra_hole": False,
+                "holes": 9,
+                "flip": False,
+            },
+        ),
+        (
+            {"game": "golf", "four_of_a_kind": "square", "extra_hole": True, "holes": 18},
+            {
+                "game": "golf",
+                "variant": "six_card",
+                "jokers": None,
+                "four_of_a_kind": "square",
+                "caller_penalty": False,
+                "extra_hole": True,
+                "holes": 18,
+                "flip": False,
+            },
+        ),
+    ],
+)
+def test_the_json_export_names_the_table_as_it_always_did(client, fields, expected):
+    game = Game.create_with_players(["Anna", "Bo"], **fields)
+    data = json.loads(client.get(url("export-json", game)).content)
+    keys = list(data)
+    table = {key: data[key] for key in keys[keys.index("started") + 1 : keys.index("first_dealer")]}
+    assert table == expected and list(table) == list(expected)

@@ -71,7 +71,7 @@ def test_the_helper_names_every_rank_and_says_everything_in_the_readers_language
 @pytest.mark.parametrize("lang", ["en", "nb"])
 def test_a_golf_game_page_holds_the_helper_in_its_language_with_its_scripts(client, lang):
     """The game page's kept parts (pages/pagecache.py) and the edit page of a hole."""
-    game = Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", threshold=None)
+    game = Game.create_with_players(["Anna", "Bo", "Cy"], game="golf")
     hole = {"number": "1", "points_0": "3", "points_1": "\u22122", "points_2": "9"}
     assert client.post(url("add-round", game), hole).status_code == 302
     queen = {"en": 'aria-label="queen">Q<', "nb": 'aria-label="dame">D<'}[lang]
@@ -85,7 +85,7 @@ def test_a_golf_game_page_holds_the_helper_in_its_language_with_its_scripts(clie
 
 @pytest.mark.django_db
 def test_a_golf_game_page_weight(client):
-    game = Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", threshold=None)
+    game = Game.create_with_players(["Anna", "Bo", "Cy"], game="golf")
     for number in range(1, 4):
         hole = {"number": str(number), "points_0": "\u22123", "points_1": "4", "points_2": "9"}
         assert client.post(url("add-round", game), hole).status_code == 302

@@ -284,7 +284,8 @@ def test_rematch_copies_players_and_rules(client):
     assert response["Location"] == url("game", new)
     assert new.rematch_of == old
     assert [p.name for p in new.players.all()] == ["Anna", "Bo"]
-    assert (new.jack_value, new.threshold, new.variant) == (11, 30, "standard")
+    assert (new.house.jack, new.threshold, new.variant) == (11, 30, "standard")
+    assert new.table == old.table  # the whole table, copied as one field
 
 
 # ------------------------------------------------------------------ links and watching

@@ -166,7 +166,7 @@ def test_a_new_game_never_shows_the_score_table_of_a_deleted_one(client):
     client.get(url("game", old))  # the score table is cached now
     pk, version = old.pk, Game.objects.get(pk=old.pk).version
     old.delete()
-    new = Game.objects.create(id=pk, threshold=21)  # the same id, as after a restore
+    new = Game.objects.create(id=pk, table={"threshold": 21})  # the same id, as after a restore
     for seat, name in enumerate(("Kari", "Ola")):
         new.players.create(position=seat, name=name)
     play_rounds(new, 2, points=7)

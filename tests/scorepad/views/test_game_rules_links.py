@@ -21,7 +21,7 @@ TABLES = [
         {"en": "jack-11+to-15", "nb": "knekt-11+til-15"},
     ),
     (
-        {"game": "golf", "threshold": None, "variant": "nine_card", "extra_hole": True},
+        {"game": "golf", "variant": "nine_card", "extra_hole": True},
         {"en": "nine-card+extra-hole", "nb": "ni-kort+ekstra-hull"},
     ),
 ]

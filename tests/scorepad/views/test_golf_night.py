@@ -21,7 +21,7 @@ MINUS = "\u2212"
 
 
 def golf(names=("Anna", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", threshold=None, **table)
+    return Game.create_with_players(list(names), game="golf", **table)
 
 
 def holes(game, *scores):

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def golf(names=("Anna", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", threshold=None, **table)
+    return Game.create_with_players(list(names), game="golf", **table)
 
 
 def send(client, game, *points, number, lang="en", **extra):

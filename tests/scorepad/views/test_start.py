@@ -25,7 +25,8 @@ def test_create_game_redirects_to_its_page(client):
     assert response.status_code == 302
     assert response["Location"] == url("game", game)
     assert [p.name for p in game.players.all()] == ["Anna", "Bo"]
-    assert game.threshold == 21 and game.jack_value == Decimal("0.5")
+    assert game.table == {"jack": "0.5", "start_card": True, "swap_seen": True, "threshold": 21}
+    assert game.threshold == 21 and game.house.jack == Decimal("0.5")
     assert len(game.edit_token) >= 32 and game.edit_token != game.watch_token
 
 
