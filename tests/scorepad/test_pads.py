@@ -142,7 +142,7 @@ def test_a_word_the_game_lacks_is_an_error():
 
 # ------------------------------------------------------------------ the pages
 def golf_game(**table):
-    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", threshold=None, **table)
+    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", **table)
 
 
 def scripts(html: str) -> list[str]:
