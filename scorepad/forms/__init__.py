@@ -274,7 +274,7 @@ class RoundForm(FocusFirstProblem, forms.Form):
         self.game = game
         self.players = players
         self.stored_cards = stored_cards  # editing: the round's cards as stored
-        example, help_text = example_total(game.house.jack), hand_text(game.rules_variant)
+        example, help_text = example_total(game.house_for(None).jack), hand_text(game.rules_variant)
         for seat, player in enumerate(players):
             self.fields[f"points_{seat}"] = PointsField(
                 label=player.name, required=False, example=example
@@ -343,7 +343,7 @@ class RoundForm(FocusFirstProblem, forms.Form):
         if ranks is None:
             return None
         if ranks:
-            from_cards = cards.hand_total(ranks, self.game.house.jack)
+            from_cards = cards.hand_total(ranks, self.game.house_for(None).jack)
             stored = self.stored_cards[seat].split() if self.stored_cards else None
             if points is not None and points != from_cards and stored == ranks:
                 ranks = []  # editing: a total typed over the stored cards replaces them

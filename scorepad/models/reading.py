@@ -5,6 +5,7 @@ read here and proves it current before it writes.
 """
 
 import functools
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -46,6 +47,16 @@ def held_weight(value) -> int:
     every round with a phone's id; a new game's empty board), so the bound is one of
     memory."""
     return 2 + sum(1 + len(getattr(item, "points", ())) for item in value)
+
+
+@functools.cache
+def json_fields(model) -> frozenset[str]:
+    """The columns of a row as `seen` keeps it that hold JSON (kept as their text)."""
+    return frozenset(
+        field.attname
+        for field in model._meta.concrete_fields
+        if field.get_internal_type() == "JSONField"
+    )
 
 
 @functools.cache
@@ -160,14 +171,26 @@ class GameReading:
         row = boards().get(f"row:{token}")
         if row is None:
             return cls.objects.get(edit_token=token).seen()
-        game = cls.from_db(DEFAULT_DB_ALIAS, row_fields(cls), row)
+        names = row_fields(cls)
+        row = tuple(
+            json.loads(value) if name in json_fields(cls) else value
+            for name, value in zip(names, row, strict=True)
+        )
+        game = cls.from_db(DEFAULT_DB_ALIAS, names, row)
         game.unverified = True
         return game
 
     def seen(self) -> "models.Game":
         """Make the game as it is now the one this process last saw. Its row at one
         version and time never changes, so any reader may be handed it."""
-        row = tuple(getattr(self, name) for name in row_fields(type(self)))
+        # A JSON field (the game's table) is kept as its text: a dict handed to every
+        # reader could be changed by one under another's feet; each gets its own copy.
+        row = tuple(
+            json.dumps(getattr(self, name))
+            if name in json_fields(type(self))
+            else getattr(self, name)
+            for name in row_fields(type(self))
+        )
         boards().set(f"row:{self.edit_token}", row, timeout=BOARD_SECONDS)
         return self
 
