@@ -223,17 +223,22 @@ class HoleForm(FocusFirstProblem, forms.Form):
             field.required = False
         if self.seats:
             self.fields[f"points_{self.seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
-        self.asks_caller = self.house.caller_penalty and len(self.seats) == len(players)
+        # The caller penalty works among the players of the hole: at the extra hole,
+        # the tied players, as on any hole (DOMAIN.md).
+        self.asks_caller = self.house.caller_penalty and len(self.seats) > 1
+        self.knock = self.house.rules_variant.ends_by == "knock"  # nobody goes out there
         if self.asks_caller:
+            knock = self.knock
+            question = _("Who knocked?") if knock else _("Who went out first?")
+            choose = (
+                gettext("Choose who knocked.") if knock else gettext("Choose who went out first.")
+            )
             self.fields["caller"] = forms.TypedChoiceField(
-                label=_("Who went out first?"),
+                label=question,
                 coerce=int,
-                choices=[(seat, p.name) for seat, p in enumerate(players)],
+                choices=[(seat, players[seat].name) for seat in self.seats],
                 widget=forms.RadioSelect,
-                error_messages={
-                    "required": gettext("Choose who went out first."),
-                    "invalid_choice": gettext("Choose who went out first."),
-                },
+                error_messages={"required": choose, "invalid_choice": choose},
             )
         self.penalty = None
 
@@ -269,14 +274,14 @@ class HoleForm(FocusFirstProblem, forms.Form):
             elif Decimal(score) not in possible:
                 self.add_error(key, impossible_text(name, score, scoring_house, count))
         if self.asks_caller and not self.errors:
-            written = [data[f"points_{seat}"] for seat in range(count)]
+            written = [data.get(f"points_{seat}") for seat in range(count)]
             self.penalty = apply_caller_penalty(written, data["caller"])
         return data
 
     def points(self) -> list[Decimal | None]:
         """The scores as they count (after any caller penalty); None: not playing."""
         if self.penalty is not None:
-            return [Decimal(s) for s in self.penalty.scores]
+            return [None if s is None else Decimal(s) for s in self.penalty.scores]
         found = [self.cleaned_data.get(f"points_{seat}") for seat in range(len(self.players))]
         return [None if s is None else Decimal(s) for s in found]
 
@@ -290,7 +295,7 @@ class HoleForm(FocusFirstProblem, forms.Form):
         """The scores as written when the caller penalty changed them; else empty."""
         if self.penalty is None or not self.penalty.applied:
             return ()
-        return tuple(Decimal(s) for s in self.penalty.raw)
+        return tuple(None if s is None else Decimal(s) for s in self.penalty.raw)
 
 
 class EditHoleForm(HoleForm):

@@ -90,9 +90,12 @@
     var best = Math.min.apply(null, playing);
     return scores.map(function (s, i) { return s === best ? i : -1; }).filter(function (i) { return i >= 0; });
   }
+  // Among the players of the hole: at the extra hole, null for those who sit it out.
   function applyCallerPenalty(raw, caller) {
-    if (!(caller >= 0 && caller < raw.length)) throw new Error("no player " + caller + " among " + raw.length);
-    var best = Math.min.apply(null, raw);
+    if (!(caller >= 0 && caller < raw.length) || raw[caller] === null || raw[caller] === undefined) {
+      throw new Error("no player " + caller + " playing among " + raw.length);
+    }
+    var best = Math.min.apply(null, raw.filter(function (s) { return s !== null && s !== undefined; }));
     if (raw[caller] === best || best <= 0) return {raw: raw, caller: caller, scores: raw.slice(), zeroed: [], added: 0};
     var zeroed = lowest(raw);
     var scores = raw.map(function (s, i) { return zeroed.indexOf(i) >= 0 ? PENALTY_WRITTEN : s; });

@@ -126,7 +126,7 @@ def test_the_watch_page_names_the_extra_hole(client, lang, said, not_said):
     [
         (
             "en",
-            "whoever has the lowest score writes 0 and the caller adds that score to their "
+            "every player with the lowest score writes 0 and the caller adds that score to their "
             "own. A lowest score of 0 or less changes nothing.",
             "adds their score to their own",
         ),
