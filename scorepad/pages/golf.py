@@ -116,6 +116,7 @@ def outbox_texts(language: str) -> dict:
             "nearest_one": nearest_text(1),
             "nearest_other": nearest_text(2),
             "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
+            "save_extra": _("Save the extra hole"),
             "plays_extra": _("plays the extra hole"),
             "deals": _("deals"),
             "leads": _("leads"),
@@ -145,7 +146,15 @@ def nearest_text(count: int) -> str:
     )
 
 
-def course_description(rounds: int, totals: str) -> str:
+def course_description(rounds: int, totals: str, extra: bool = False) -> str:
+    """The chart's words: the holes that count, and the extra hole when it was played
+    (it adds to nobody's total, so the chart does not draw it)."""
+    if extra:
+        return ngettext(
+            "Running totals after %(n)s hole and the extra hole: %(totals)s.",
+            "Running totals after %(n)s holes and the extra hole: %(totals)s.",
+            rounds,
+        ) % {"n": rounds, "totals": totals}
     return ngettext(
         "Running totals after %(n)s hole: %(totals)s.",
         "Running totals after %(n)s holes: %(totals)s.",

@@ -114,6 +114,7 @@
        [result.extra_hole_pending && result.extra_players.indexOf(i) >= 0, "mark", t.plays_extra]]
         .forEach(function (mark) {
           if (!mark[0] || !mark[2]) return;
+          if (marks.firstChild) marks.appendChild(document.createTextNode(" "));  // two words, not one
           var span = marks.appendChild(document.createElement("span"));
           span.className = mark[1];
           span.textContent = mark[2];

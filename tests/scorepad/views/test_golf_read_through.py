@@ -60,3 +60,88 @@ def test_four_card_golf_asks_who_knocked(client, lang, asked, never):
     with translation.override(lang):
         refused = post_hole(client, game, 4, 5, 6, number=1, lang=lang).content.decode()
     assert {"en": "Choose who knocked.", "nb": "Velg hvem som banket i bordet."}[lang] in refused
+
+
+def extra_hole_played(client, lang="en"):
+    """Two holes tied by Ada and Bo, Cy behind; Bo wins the extra hole."""
+    game = new_golf(holes=2, extra_hole=True)
+    post_hole(client, game, 5, 5, 10, number=1, lang=lang)
+    post_hole(client, game, 4, 4, 9, number=2, lang=lang)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "never"),
+    [
+        (
+            "en",
+            [
+                "Save the extra hole",
+                "Extra hole saved.",
+                "Bo wins the game on the extra hole.",
+                "Running totals after 2 holes and the extra hole: Ada 9, Bo 9, Cy 19.",
+                "Extra hole ✎",
+            ],
+            ["Save hole 3", "Hole 3 saved", "after 3 holes", "Bo wins the extra hole."],
+        ),
+        (
+            "nb",
+            [
+                "Lagre det ekstra hullet",
+                "Det ekstra hullet er lagret.",
+                "Bo vinner spillet på det ekstra hullet.",
+                "Summen etter 2 hull og det ekstra hullet: Ada 9, Bo 9, Cy 19.",
+                "Ekstra hull ✎",
+            ],
+            ["Lagre hull 3", "Hull 3 er lagret", "etter 3 hull"],
+        ),
+    ],
+)
+def test_the_extra_hole_is_named_never_numbered(client, lang, said, never):
+    game = extra_hole_played(client, lang)
+    form = form_of(client, game, lang)
+    assert said[0] in form and never[0] not in form
+    response = post_hole(client, game, 6, 2, None, number=3, lang=lang)
+    page = client.get(response.url).content.decode().replace("\N{NO-BREAK SPACE}", " ")
+    page = re.sub(r"\s+", " ", re.sub(r"<(?!/?a\b)[^>]+>", " ", page))
+    for phrase in said[1:]:
+        assert phrase in page, phrase
+    for phrase in never[1:]:
+        assert phrase not in page, phrase
+
+
+def test_the_exports_say_which_row_is_the_extra_hole(client):
+    game = extra_hole_played(client)
+    post_hole(client, game, 6, 2, None, number=3)
+    csv = client.get(url("export-csv", game)).content.decode()
+    rows = [line.split(",")[0] for line in csv.splitlines()]
+    assert rows[1:4] == ["1", "2", "Extra hole"]
+    data = client.get(url("export-json", game)).json()
+    extra = [r.get("extra_hole", False) for r in data["rounds"]]
+    assert extra == [False, False, True]
+    # Golf's scores are whole numbers, not "16.0"
+    assert data["rounds"][0]["scores"][2]["points"] == 10 and data["totals"] == [9, 9, 19]
+
+
+def test_the_picture_puts_the_winner_first_and_counts_the_holes_apart(client, monkeypatch):
+    from scorepad.pages import night
+
+    game = new_golf(("Anne-Marthe", "Bjørn-Erik", "Cy"), holes=2, extra_hole=True)
+    for number, points in enumerate([(5, 5, 10), (4, 4, 9), (6, 2, None)], 1):
+        post_hole(client, game, *points, number=number)
+    seen = {}
+
+    def keep(headline, subtitle, standings, course, *args):
+        seen.update(headline=headline, subtitle=subtitle, standings=standings, course=course)
+        return b""
+
+    monkeypatch.setattr(night.picture, "result_png", keep)
+    for lang, count in (("en", "2 holes + extra hole"), ("nb", "2 hull + ekstra hull")):
+        with translation.override(lang):
+            night.draw_result(Game.objects.get(pk=game.pk), lang)
+        assert seen["subtitle"].endswith(f" · {count}")
+        first, second, third = seen["standings"]
+        assert (first.name, first.place) == ("Bjørn-Erik", 1)
+        assert (second.name, second.place) == ("Anne-Marthe", 2)
+        assert third.place == 3
+        assert seen["course"].rounds == 2  # the chart: the holes that count
