@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules.engine.loader import variant_name
-from rules.games.golf import cards, scoring
+from rules.games.golf import cards, scoring, together
 from rules.games.golf.outcome import apply_caller_penalty
 from rules.games.golf.words import read_signed
 from rules.house_golf import GolfHouseFields
@@ -273,10 +273,28 @@ class HoleForm(FocusFirstProblem, forms.Form):
                 self.add_error(key, gettext("%(name)s: enter the hole score.") % {"name": name})
             elif Decimal(score) not in possible:
                 self.add_error(key, impossible_text(name, score, scoring_house, count))
+        if not self.errors:
+            self.check_together(data)
         if self.asks_caller and not self.errors:
             written = [data.get(f"points_{seat}") for seat in range(count)]
             self.penalty = apply_caller_penalty(written, data["caller"])
         return data
+
+    def check_together(self, data) -> None:
+        """Every score possible alone: can the decks deal layouts for all of them at
+        once, jokers included (issue 35)? Checked on the scores as written."""
+        written = [data.get(f"points_{seat}") for seat in range(len(self.players))]
+        if sum(s is not None for s in written) < 2:
+            return
+        clash = together.check(self.house, written, len(self.players))
+        if clash is None:
+            return
+        named = [f"{self.players[i].name} {format_points(written[i])}" for i in clash]
+        self.add_error(
+            None,
+            gettext("%(players)s: no deal from your decks gives all these scores at once.")
+            % {"players": and_list(named)},
+        )
 
     def points(self) -> list[Decimal | None]:
         """The scores as they count (after any caller penalty); None: not playing."""

@@ -178,8 +178,8 @@ def test_a_place_may_hold_a_card_you_can_see(client, language):
         "nb": "Du velger en plass, ikke et kort du har sett på",
     }
     always = {
-        "en": "may hold a face-up card you can see",
-        "nb": "kan ha et kort med bildesiden opp, som du ser",
+        "en": "You may replace a card you can see or a hidden one",
+        "nb": "Du kan bytte ut et kort du ser, eller et skjult",
     }
     for name in ("rules", "card"):
         page = rules_page(client, cards.GolfHouse(), language, name)

@@ -145,3 +145,14 @@ def test_the_picture_puts_the_winner_first_and_counts_the_holes_apart(client, mo
         assert (second.name, second.place) == ("Anne-Marthe", 2)
         assert third.place == 3
         assert seen["course"].rounds == 2  # the chart: the holes that count
+
+
+def test_a_hole_whose_scores_cannot_be_dealt_together_is_refused_and_kept(client):
+    """−6 twice from one deck needs six twos: refused, the players named, nothing lost."""
+    game = new_golf()
+    response = post_hole(client, game, -6, -6, 10, number=1)
+    page = response.content.decode().replace("\N{NO-BREAK SPACE}", " ")
+    assert response.status_code == 422 and live_points(game) == []
+    assert "Ada −6 and Bo −6: no deal from your decks gives all these scores at once." in page
+    assert 'value="-6"' in page or 'value="−6"' in page
+    assert post_hole(client, game, -6, 0, 10, number=1).status_code == 302
