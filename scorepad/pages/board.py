@@ -56,6 +56,23 @@ def round_data(house, jack_value, language: str) -> dict:
         "possible": sorted(float(t) for t in game.possible_totals(house)),
         "number": f"^(?:{POINTS_PATTERN})$",  # what the server takes as a total
         "texts": outbox_texts(language, example_total(jack_value)),
+        # for a round's totals possible together (scoring.js `together`), in half points
+        "together": together_spec(house, jack_value),
+    }
+
+
+def together_spec(house, jack_value) -> dict | None:
+    """Ghost's card table for the page's search of a round possible together."""
+    variant = getattr(house, "rules_variant", None)
+    if not hasattr(variant, "hand_size"):
+        return None
+    from rules.games.ghost import cards as ghost_cards
+    from rules.games.ghost.together import units
+
+    return {
+        "units": list(units(jack_value)),
+        "size": variant.hand_size,
+        "copies": ghost_cards.COPIES_PER_RANK,
     }
 
 
@@ -65,6 +82,10 @@ def outbox_texts(language: str, example: Decimal) -> dict:
         return {
             "round": _("Round %(n)s"),
             "save": _("Save round %(n)s"),
+            "together": _(
+                "%(players)s: no deal from one deck gives all these totals at once "
+                "(it holds %(n)s of each rank)."
+            ),
             "kept": _(
                 "No connection: round %(n)s is kept on this phone and will be sent as soon "
                 "as there is a connection."

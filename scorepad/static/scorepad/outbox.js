@@ -37,6 +37,8 @@
   function checkTotals(form) {
     var possible = S.pageData(form).possible || [];
     var t = texts(form), firstBad = null;
+    var together = form.querySelector("p.error[data-offline][role=alert]");
+    if (together) together.remove();
     pointsFields(form).forEach(function (field) {
       var input = field.input, name = field.name;
       var old = input.parentNode.querySelector(".error[data-offline]");
@@ -54,8 +56,45 @@
         firstBad = firstBad || input;
       }
     });
+    var clash = firstBad ? null : togetherProblem(form, t);
+    if (clash) {
+      var fields = pointsFields(form), p = document.createElement("p");
+      p.className = "error"; p.dataset.offline = ""; p.setAttribute("role", "alert"); p.textContent = clash;
+      fields[0].input.closest(".player-entry").insertAdjacentElement("beforebegin", p);
+      firstBad = fields[0].input;
+    }
     if (firstBad) { firstBad.focus(); firstBad.scrollIntoView({block: "center"}); }
     return !firstBad;
+  }
+  // The totals checked together, as the server's form does (issue 35): can the decks
+  // deal hands (Ghost) or layouts (Golf) making all of them at once? A Ghost round with
+  // cards typed is left to the server, which takes those cards out first.
+  function togetherProblem(form, t) {
+    var data = S.pageData(form), named = [], clash = null;
+    if (!t.together) return null;
+    if (golfForm(form)) {
+      if (!window.GolfScoring || !data.rank_order) return null;
+      var fields = S.golf.fields(form), scores = [];
+      fields.forEach(function (f) { while (scores.length < f.seat) scores.push(null); scores[f.seat] = window.GolfScoring.readSigned(f.input.value); });
+      var spec = {rows: data.layout.rows, columns: data.layout.columns, values: data.layout.values,
+                  four_of_a_kind: data.layout.four_of_a_kind, four_bonus: data.layout.four_bonus,
+                  ranks: data.rank_order, copies: data.copies};
+      clash = window.GolfScoring.together(spec, scores, data.possible);
+      (clash || []).forEach(function (seat) {
+        var f = fields.filter(function (x) { return x.seat === seat; })[0];
+        named.push(f.name + " " + window.GolfScoring.formatSigned(scores[seat]));
+      });
+    } else {
+      if (!window.GhostScoring || !data.together) return null;
+      var typedCards = Array.prototype.some.call(form.querySelectorAll("input.cards-input"), function (i) { return i.value.trim(); });
+      if (typedCards) return null;
+      var ghostFields = pointsFields(form);
+      var totals = ghostFields.map(function (f) { return Math.round(Number(f.input.value.trim().replace(",", ".")) * 2); });
+      var possible = (data.possible || []).map(function (p) { return Math.round(p * 2); });
+      clash = window.GhostScoring.together(data.together, totals, possible);
+      (clash || []).forEach(function (i) { named.push(ghostFields[i].name + " " + S.formatPoints(totals[i] / 2)); });
+    }
+    return clash ? fill(t.together, {players: S.andList(named), n: data.together ? data.together.copies : 4}) : null;
   }
 
   // The players' fields in seat order with their names: Ghost's round form; a Golf hole
