@@ -23,8 +23,8 @@ Counts = tuple[int, ...]
 
 def tightness_order(totals: Sequence[int], possible: Sequence[int]) -> list[int]:
     """The players (indices) most constrained first: a total nearest to the lowest or
-    the highest possible one; then by seat."""
-    low, high = min(possible), max(possible)
+    the highest possible one (`possible` sorted); then by seat."""
+    low, high = possible[0], possible[-1]  # sorted
     return sorted(range(len(totals)), key=lambda i: (min(totals[i] - low, high - totals[i]), i))
 
 

@@ -15,6 +15,7 @@ from .cards import COPIES_PER_RANK, RANKS, Variant, card_table, possible_totals
 HALF = Decimal("0.5")  # totals are counted in half points, so that a jack's 0.5 is exact
 
 
+@cache
 def units(jack_value: Decimal) -> tuple[int, ...]:
     """Each rank's value in half points, in the deck's rank order."""
     table = card_table(jack_value)
@@ -53,6 +54,11 @@ def hands(values: tuple[int, ...], size: int, total: int) -> tuple[together.Coun
     return tuple(found)
 
 
+@cache
+def _halves(variant: Variant, jack_value: Decimal) -> tuple[int, ...]:
+    return tuple(sorted(int(t / HALF) for t in possible_totals(variant, jack_value)))
+
+
 def check(
     variant: Variant,
     jack_value: Decimal,
@@ -68,7 +74,7 @@ def check(
         for rank in hand:
             copies[RANKS.index(rank)] -= 1
     wanted = [int(Decimal(t) / HALF) for t in totals]
-    possible = [int(t / HALF) for t in possible_totals(variant, jack_value)]
+    possible = _halves(variant, jack_value)
     order = together.tightness_order(wanted, possible)
 
     def made(total: int, left: together.Counts, steps: together.Steps):
