@@ -348,13 +348,14 @@ class RoundForm(FocusFirstProblem, forms.Form):
         if clash is None:
             return
         named = [f"{self.players[seats[i]].name} {points_text(totals[i])}" for i in clash]
-        raise ValidationError(
+        # on the first of them, beside what was typed (nothing is lost)
+        self.add_error(
+            f"points_{seats[clash[0]]}",
             gettext(
                 "%(players)s: no deal from one deck gives all these totals at once "
                 "(it holds %(n)s of each rank)."
             )
             % {"players": words.and_list(named), "n": cards.COPIES_PER_RANK},
-            code="not_together",
         )
 
     def clean_seat(self, seat, player, data, possible) -> list[str] | None:

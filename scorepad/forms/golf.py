@@ -290,8 +290,8 @@ class HoleForm(FocusFirstProblem, forms.Form):
         if clash is None:
             return
         named = [f"{self.players[i].name} {format_points(written[i])}" for i in clash]
-        self.add_error(
-            None,
+        self.add_error(  # on the first of them, beside what was typed (nothing is lost)
+            f"points_{clash[0]}",
             gettext("%(players)s: no deal from your decks gives all these scores at once.")
             % {"players": and_list(named)},
         )

@@ -37,8 +37,9 @@ def test_game_page_weight(client, lang):
         enter(client, game, 3, 4, number=number)
     total, requests = page_weight(client, url("game", game, lang))
     # Each script file is compressed on its own, and the kept rounds recompute all the
-    # standings on the phone: 48 KB rather than the single file's 40.
-    assert total <= 48 * 1024, f"the game page weighs {total} bytes"
+    # standings on the phone: 48 KB rather than the single file's 40; and since issue 35
+    # it checks a round's totals together on the phone too (scoring.js): 52 KB.
+    assert total <= 52 * 1024, f"the game page weighs {total} bytes"
     # page, style, icon, site.js (service worker), htmx, and the scorepad's scripts by
     # feature: scoring, common, card helper, outbox, offline standings, page hooks
     assert requests <= 11
