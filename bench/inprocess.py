@@ -76,7 +76,7 @@ def main():
 
     app = get_wsgi_application()
     table = {"threshold": 500} if GAME == "ghost" else {"game": GAME, "holes": 18}
-    scores = ("1", "2") if GAME == "ghost" else ("-2", "5")
+    scores = ("3", "5") if GAME == "ghost" else ("-2", "5")  # a round one deck deals
     games = [Game.create_with_players(["Anna", "Bo"], **table).edit_token for _ in range(GAMES)]
     numbers = dict.fromkeys(games, 0)
     csrf = secrets.token_hex(16)

@@ -193,6 +193,25 @@ def or_list(items: list[str], language: str) -> str:
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
+def number_runs(numbers, language: str) -> str:
+    """Whole numbers said as runs: '−26 and −23', '−19 to −15 and −13'; «−19 til −15
+    og −13». A run of three or more is said by its ends."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    to, also = ("til", "og") if language == "nb" else ("to", "and")
+    said = []
+    for run in runs:
+        ends = [format_points(n, language) for n in run]
+        said += [f"{ends[0]} {to} {ends[-1]}"] if len(run) > 2 else ends
+    if len(said) < 2:
+        return "".join(said)
+    return f"{', '.join(said[:-1])} {also} {said[-1]}"
+
+
 def and_list(names) -> str:
     """'Anna', 'Anna and Bo', 'Anna, Bo and Cleo' (og in Norwegian)."""
     names = [str(n) for n in names]

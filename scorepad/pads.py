@@ -50,7 +50,9 @@ class GhostPad:
     round_word = _("Round")
     axis_word = _("round")
 
-    def text(self, key: str, **values) -> str:
+    def text(self, key: str, game=None, **values) -> str:
+        """A message of this game's scorepad; `game` where the round may be one that
+        is named, not numbered (Golf's extra hole)."""
         return str(self.texts[key]) % values
 
     def possible_totals(self, game) -> frozenset[Decimal]:
@@ -78,14 +80,15 @@ class GhostPad:
     def board_extra(self, game) -> dict:
         return {}
 
-    def course_description(self, rounds: int, totals: str) -> str:
+    def course_description(self, rounds: int, totals: str, extra: bool = False) -> str:
+        """The chart's words; `extra`: an extra round was played after these (Golf's)."""
         return ngettext(
             "Running totals after %(n)s round: %(totals)s.",
             "Running totals after %(n)s rounds: %(totals)s.",
             rounds,
         ) % {"n": rounds, "totals": totals}
 
-    def count_text(self, rounds: int) -> str:
+    def count_text(self, rounds: int, extra: bool = False) -> str:
         """ "3 rounds": the result picture's subtitle."""
         return ngettext("%(n)s round", "%(n)s rounds", rounds) % {"n": rounds}
 
@@ -139,6 +142,19 @@ class GhostPad:
         return self.edit_form(data, game=game, players=game.player_list, **kwargs)
 
 
+# The extra hole is not one of the game's holes: its messages name it, never "hole 3".
+GOLF_EXTRA_TEXTS = {
+    "saved": _("Extra hole saved."),
+    "already_saved": _("The extra hole was already saved."),
+    "changed": _("Extra hole changed."),
+    "same": _("The extra hole already holds these numbers."),
+    "undone": _("Extra hole undone. You can bring it back until it is entered again."),
+    "already_undone": _("The extra hole was already undone."),
+    "back": _("The extra hole is back."),
+    "already_back": _("The extra hole is already back."),
+}
+
+
 class GolfPad(GhostPad):
     key = "golf"
     new_game_form = GolfNewGameForm
@@ -160,6 +176,11 @@ class GolfPad(GhostPad):
     file_stem = pgettext_lazy("file name", "golf")
     round_word = _("Hole")
     axis_word = _("hole")
+
+    def text(self, key: str, game=None, **values) -> str:
+        if game is not None and key in GOLF_EXTRA_TEXTS and values.get("n", 0) > game.house_for(None).holes:
+            return str(GOLF_EXTRA_TEXTS[key]) % values
+        return super().text(key, **values)
 
     def possible_totals(self, game) -> frozenset[Decimal]:
         """The hole scores a layout of the table's variant, dealt from the decks this
@@ -185,10 +206,15 @@ class GolfPad(GhostPad):
     def round_data(self, game, language: str) -> dict:
         return golf_pages.round_data(game.house.scoring(), len(game.player_list), language)
 
-    def course_description(self, rounds: int, totals: str) -> str:
-        return golf_pages.course_description(rounds, totals)
+    def course_description(self, rounds: int, totals: str, extra: bool = False) -> str:
+        return golf_pages.course_description(rounds, totals, extra)
 
-    def count_text(self, rounds: int) -> str:
+    def count_text(self, rounds: int, extra: bool = False) -> str:
+        """ "2 holes", or "2 holes + extra hole": the extra hole is not one of them."""
+        if extra:
+            return ngettext("%(n)s hole + extra hole", "%(n)s holes + extra hole", rounds) % {
+                "n": rounds
+            }
         return ngettext("%(n)s hole", "%(n)s holes", rounds) % {"n": rounds}
 
     def played_text(self, rounds: int) -> str:

@@ -205,6 +205,9 @@ GOLF_WORDS = {
     "being_played": _("Hole %(n)s is being played; %(d)s deals."),
     # Only Golf has players who play on while the others wait: the extra hole.
     "playing_heading": _("The extra hole"),
+    "playing_save": _("Save the extra hole"),
+    "playing_row": _("Extra hole"),
+    "playing_edit": _("Edit the extra hole"),
     "playing_played": _("The extra hole is being played; %(d)s deals."),
     "playing_news": _(
         "A tie after the last hole: %(names)s play one extra hole, and its lowest score wins."

@@ -49,7 +49,8 @@ The facts a text may assume, and the numbers it may name
     named_facts(house)  {fact: value} at this table
     figures(house)      {name: number}: what `{fact:…}`, `{word:…}` and `{percent:…}`
                         placeholders may name (the default table's set decides which
-                        names exist)
+                        names exist); a tuple of whole numbers is a set of scores,
+                        said as runs by `{scores:…}` ("−19 to −15 and −13")
     percent_figures     the names among them that are shares (shown as percentages)
     value_placeholders  {suffix: House fields}: `{value<suffix>:R}`/`{total<suffix>:…}`
                         count at the table with those fields set ("" the table itself)

@@ -101,6 +101,9 @@ def _check_placeholder(kind: str, arg: str, where: str, figures: set[str], game:
             not 0 <= known[arg] < len(NUMBER_WORDS["en"]) or known[arg] % 1
         ):
             raise ContentError(f"{where}: {arg} = {known[arg]} is no small count; use {{fact:…}}")
+    elif kind == "scores":
+        if not isinstance(known.get(arg), tuple):
+            raise ContentError(f"{where}: {{scores:{arg}}} names no set of scores")
     elif kind == "ex":
         if arg not in figures:
             raise ContentError(f"{where}: {{ex:{arg}}} is not a figure of this block")

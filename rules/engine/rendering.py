@@ -24,6 +24,7 @@ from rules.words import (
     card_html,
     format_percent,
     format_points,
+    number_runs,
     or_list,
     points_phrase,
     rank_label,
@@ -75,6 +76,8 @@ def render_text(
             return or_list([a_rank(r, language) for r in ranks], language)
         if kind == "percent":
             return format_percent(known[arg], language)
+        if kind == "scores":
+            return number_runs(known[arg], language)
         if kind in ("word", "Word"):
             word = NUMBER_WORDS[language][int(known[arg])]
             return word.capitalize() if kind == "Word" else word
@@ -150,6 +153,7 @@ def variant_row(key: str, language: str, house: Any) -> dict[str, Any]:
         ),
         # "2 players", or the range "2–6 players", never a bare "up to 6"
         "players": str(players) if players == least else f"{least}\u2013{players}",
+        "more_players": row.get("more_players"),
         "cards": row["cards"],
         "lowest": format_points(min(totals), language),
         "highest": format_points(max(totals), language),

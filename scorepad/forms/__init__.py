@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules import words
 from rules.engine.loader import variant_name
-from rules.games.ghost import cards
+from rules.games.ghost import cards, together
 from rules.games.ghost.house import HouseFields
 from scorepad.forms.fields import (
     NameField,
@@ -333,7 +333,30 @@ class RoundForm(FocusFirstProblem, forms.Form):
                 },
                 code="four_of_a_rank",
             )
+        if not self.errors:
+            self.check_together(data, hands)
         return data
+
+    def check_together(self, data, hands) -> None:
+        """Every total possible alone, and the cards typed within the deck: can one deck
+        deal all these totals at once (issue 35)? The cards typed are taken out first."""
+        seats = [s for s in range(len(self.players)) if not data.get(f"cards_{s}")]
+        if len(seats) + len(hands) < 2 or not seats:
+            return
+        totals = [data[f"points_{s}"] for s in seats]
+        clash = together.check(self.game.rules_variant, self.game.jack_value, totals, hands)
+        if clash is None:
+            return
+        named = [f"{self.players[seats[i]].name} {points_text(totals[i])}" for i in clash]
+        # on the first of them, beside what was typed (nothing is lost)
+        self.add_error(
+            f"points_{seats[clash[0]]}",
+            gettext(
+                "%(players)s: no deal from one deck gives all these totals at once "
+                "(it holds %(n)s of each rank)."
+            )
+            % {"players": words.and_list(named), "n": cards.COPIES_PER_RANK},
+        )
 
     def clean_seat(self, seat, player, data, possible) -> list[str] | None:
         """One player's total and cards, checked against each other and the rules; the

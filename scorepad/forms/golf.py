@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules.engine.loader import variant_name
-from rules.games.golf import cards, scoring
+from rules.games.golf import cards, scoring, together
 from rules.games.golf.house import HouseFields
 from rules.games.golf.outcome import apply_caller_penalty
 from rules.games.golf.words import read_signed
@@ -209,17 +209,22 @@ class HoleForm(FocusFirstProblem, forms.Form):
             field.required = False
         if self.seats:
             self.fields[f"points_{self.seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
-        self.asks_caller = self.house.caller_penalty and len(self.seats) == len(players)
+        # The caller penalty works among the players of the hole: at the extra hole,
+        # the tied players, as on any hole (DOMAIN.md).
+        self.asks_caller = self.house.caller_penalty and len(self.seats) > 1
+        self.knock = self.house.rules_variant.ends_by == "knock"  # nobody goes out there
         if self.asks_caller:
+            knock = self.knock
+            question = _("Who knocked?") if knock else _("Who went out first?")
+            choose = (
+                gettext("Choose who knocked.") if knock else gettext("Choose who went out first.")
+            )
             self.fields["caller"] = forms.TypedChoiceField(
-                label=_("Who went out first?"),
+                label=question,
                 coerce=int,
-                choices=[(seat, p.name) for seat, p in enumerate(players)],
+                choices=[(seat, players[seat].name) for seat in self.seats],
                 widget=forms.RadioSelect,
-                error_messages={
-                    "required": gettext("Choose who went out first."),
-                    "invalid_choice": gettext("Choose who went out first."),
-                },
+                error_messages={"required": choose, "invalid_choice": choose},
             )
         self.penalty = None
 
@@ -254,15 +259,33 @@ class HoleForm(FocusFirstProblem, forms.Form):
                 self.add_error(key, gettext("%(name)s: enter the hole score.") % {"name": name})
             elif Decimal(score) not in possible:
                 self.add_error(key, impossible_text(name, score, scoring_house, count))
+        if not self.errors:
+            self.check_together(data)
         if self.asks_caller and not self.errors:
-            written = [data[f"points_{seat}"] for seat in range(count)]
+            written = [data.get(f"points_{seat}") for seat in range(count)]
             self.penalty = apply_caller_penalty(written, data["caller"])
         return data
+
+    def check_together(self, data) -> None:
+        """Every score possible alone: can the decks deal layouts for all of them at
+        once, jokers included (issue 35)? Checked on the scores as written."""
+        written = [data.get(f"points_{seat}") for seat in range(len(self.players))]
+        if sum(s is not None for s in written) < 2:
+            return
+        clash = together.check(self.house, written, len(self.players))
+        if clash is None:
+            return
+        named = [f"{self.players[i].name} {format_points(written[i])}" for i in clash]
+        self.add_error(  # on the first of them, beside what was typed (nothing is lost)
+            f"points_{clash[0]}",
+            gettext("%(players)s: no deal from your decks gives all these scores at once.")
+            % {"players": and_list(named)},
+        )
 
     def points(self) -> list[Decimal | None]:
         """The scores as they count (after any caller penalty); None: not playing."""
         if self.penalty is not None:
-            return [Decimal(s) for s in self.penalty.scores]
+            return [None if s is None else Decimal(s) for s in self.penalty.scores]
         found = [self.cleaned_data.get(f"points_{seat}") for seat in range(len(self.players))]
         return [None if s is None else Decimal(s) for s in found]
 
@@ -276,7 +299,7 @@ class HoleForm(FocusFirstProblem, forms.Form):
         """The scores as written when the caller penalty changed them; else empty."""
         if self.penalty is None or not self.penalty.applied:
             return ()
-        return tuple(Decimal(s) for s in self.penalty.raw)
+        return tuple(None if s is None else Decimal(s) for s in self.penalty.raw)
 
 
 class EditHoleForm(HoleForm):

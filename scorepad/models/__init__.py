@@ -261,7 +261,13 @@ class Game(RoundChanges, GameReading, models.Model):
         numbers written by `fmt` (None before the first round)."""
         result = result or self.outcome()
         names = [p.name for p in self.player_list]
-        return chart.course(names, result.running, result.threshold, fmt)
+        return chart.course(names, self.counted_running(result), result.threshold, fmt)
+
+    def counted_running(self, result: scoring.Outcome) -> list:
+        """The running totals after each round that counts: not after Golf's extra
+        hole, which only the tied play and which adds to nobody's total."""
+        counts = getattr(self.ending(), "counts", lambda _number: True)
+        return [r for n, r in enumerate(result.running, 1) if counts(n)]
 
     @cached_property
     def rematch_game(self) -> "Game | None":

@@ -45,11 +45,16 @@ class GameQuerySet(models.QuerySet):
         listed = []
         for game in games:
             players = list(game.players.all())
+            ending = game.ending()
+            counts = getattr(ending, "counts", lambda _number: True)
+            # A player without a score on a round that does not count (Golf's extra
+            # hole, which only the tied play) did not play it: None, never a 0 that
+            # would win the hole and lower an average.
             played = [
-                [r.get(p.pk, Decimal(0)) for p in players]
-                for _n, r in sorted(rounds.get(game.pk, {}).items())
+                [r.get(p.pk, Decimal(0) if counts(n) else None) for p in players]
+                for n, r in sorted(rounds.get(game.pk, {}).items())
             ]
-            result = scoring.outcome(len(players), played, game.ending(), game.first_dealer)
+            result = scoring.outcome(len(players), played, ending, game.first_dealer)
             listed.append(Summary(game, players, result))
         return listed
 

@@ -56,6 +56,23 @@ def round_data(house, jack_value, language: str) -> dict:
         "possible": sorted(float(t) for t in game.possible_totals(house)),
         "number": f"^(?:{POINTS_PATTERN})$",  # what the server takes as a total
         "texts": outbox_texts(language, example_total(jack_value)),
+        # for a round's totals possible together (scoring.js `together`), in half points
+        "together": together_spec(house, jack_value),
+    }
+
+
+def together_spec(house, jack_value) -> dict | None:
+    """Ghost's card table for the page's search of a round possible together."""
+    variant = getattr(house, "rules_variant", None)
+    if not hasattr(variant, "hand_size"):
+        return None
+    from rules.games.ghost import cards as ghost_cards
+    from rules.games.ghost.together import units
+
+    return {
+        "units": list(units(jack_value)),
+        "size": variant.hand_size,
+        "copies": ghost_cards.COPIES_PER_RANK,
     }
 
 
@@ -65,6 +82,10 @@ def outbox_texts(language: str, example: Decimal) -> dict:
         return {
             "round": _("Round %(n)s"),
             "save": _("Save round %(n)s"),
+            "together": _(
+                "%(players)s: no deal from one deck gives all these totals at once "
+                "(it holds %(n)s of each rank)."
+            ),
             "kept": _(
                 "No connection: round %(n)s is kept on this phone and will be sent as soon "
                 "as there is a connection."
@@ -160,15 +181,21 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     edit_label = game.pad.text("edit_label", n="%(n)s")
     rows = []
     note = game.pad.round_note
+    counts = getattr(game.ending(), "counts", lambda number: True)
     for index, rnd in enumerate(game.live_rounds):
         winners = result.round_winners[index]
+        # a round that adds nothing to the totals is its game's own (Golf's extra hole)
+        extra = not counts(rnd.number)
         rows.append(
             {
                 "number": rnd.number,
                 "edit_url": ""
                 if watching
                 else reverse("scorepad:edit-round", args=[game.edit_token, rnd.number]),
-                "edit_label": edit_label % {"n": rnd.number},
+                "label": game.pad.words["playing_row"] if extra else rnd.number,
+                "edit_label": game.pad.words["playing_edit"]
+                if extra
+                else edit_label % {"n": rnd.number},
                 "cells": [
                     {"points": "–" if p is None else fmt(p), "running": fmt(t), "won": i in winners}
                     for i, (p, t) in enumerate(zip(rnd.points, result.running[index], strict=True))

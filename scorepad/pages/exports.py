@@ -24,12 +24,18 @@ def number_cell(value) -> str:
     return "" if value is None else words.format_points(value).replace(words.MINUS, "-")
 
 
+def counted(game: Game):
+    """Whether a round adds to the totals: every one but Golf's extra hole."""
+    return getattr(game.ending(), "counts", lambda _number: True)
+
+
 def export_rows(game: Game):
     players = game.player_list
     result = game.outcome()
+    counts = counted(game)
     header = [str(game.pad.round_word)] + [spreadsheet_text(p.name) for p in players]
     body = [
-        [str(r.number)] + [number_cell(p) for p in pts]
+        [str(r.number) if counts(r.number) else _("Extra hole")] + [number_cell(p) for p in pts]
         for r, pts in zip(game.live_rounds, result.rounds, strict=True)
     ]
     total = [_("Total")] + [number_cell(t) for t in result.totals]
@@ -57,13 +63,16 @@ def json_data(game: Game, watch_url: str) -> dict:
     result = game.outcome()
     history = game.rounds.order_by("number", "created_at").prefetch_related("scores")
     order = {p.pk: i for i, p in enumerate(players)}
+    counts = counted(game)
+    # Golf's scores are whole numbers: 16, not "16.0"; Ghost's keep their half points.
+    number = int if game.pad.key == "golf" else str
 
     def points_of(rnd):
         pts = [None] * len(players)
         for s in rnd.scores.all():
-            pts[order[s.player_id]] = {"points": str(s.points), "cards": s.cards}
+            pts[order[s.player_id]] = {"points": number(s.points), "cards": s.cards}
             if s.written is not None:  # as written, before Golf's caller penalty
-                pts[order[s.player_id]]["written"] = str(s.written)
+                pts[order[s.player_id]]["written"] = number(s.written)
         return pts
 
     def row(rnd):
@@ -73,6 +82,8 @@ def json_data(game: Game, watch_url: str) -> dict:
             "entered": rnd.created_at.isoformat(),
             "scores": points_of(rnd),
         }
+        if not counts(rnd.number):  # Golf's extra hole: only the tied play it, no total
+            found["extra_hole"] = True
         if rnd.caller is not None:
             found["caller"] = players[rnd.caller].name
         return found
@@ -87,7 +98,7 @@ def json_data(game: Game, watch_url: str) -> dict:
             for c in game.name_changes.select_related("player").order_by("at", "pk")
         ],
         "rounds": [row(r) for r in history],
-        "totals": [str(t) for t in result.totals],
+        "totals": [number(t) for t in result.totals],
         "finished_after_round": result.finished_after,
         "losers": [players[i].name for i in result.losers],
         "winners": [players[i].name for i in result.winners],

@@ -83,6 +83,8 @@ def round_data(house: cards.GolfHouse, players: int, language: str) -> dict:
         # For the layout helper: how many of each rank the decks of this many players
         # hold, so that a rank all of whose cards are laid out is no longer offered.
         "copies": cards.copies_in(cards.decks_for(players), house.jokers),
+        # the ranks in order, for the search of a hole possible together (golf-scoring.js)
+        "rank_order": list(cards.ranks_in_play(house.jokers)),
         "texts": outbox_texts(language),
     }
 
@@ -116,6 +118,8 @@ def outbox_texts(language: str) -> dict:
             "nearest_one": nearest_text(1),
             "nearest_other": nearest_text(2),
             "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
+            "save_extra": _("Save the extra hole"),
+            "together": _("%(players)s: no deal from your decks gives all these scores at once."),
             "plays_extra": _("plays the extra hole"),
             "deals": _("deals"),
             "leads": _("leads"),
@@ -145,7 +149,15 @@ def nearest_text(count: int) -> str:
     )
 
 
-def course_description(rounds: int, totals: str) -> str:
+def course_description(rounds: int, totals: str, extra: bool = False) -> str:
+    """The chart's words: the holes that count, and the extra hole when it was played
+    (it adds to nobody's total, so the chart does not draw it)."""
+    if extra:
+        return ngettext(
+            "Running totals after %(n)s hole and the extra hole: %(totals)s.",
+            "Running totals after %(n)s holes and the extra hole: %(totals)s.",
+            rounds,
+        ) % {"n": rounds, "totals": totals}
     return ngettext(
         "Running totals after %(n)s hole: %(totals)s.",
         "Running totals after %(n)s holes: %(totals)s.",

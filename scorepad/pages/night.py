@@ -34,7 +34,8 @@ def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
     if course is None:
         return {"chart": None, "result_file": result_file(game)}
     totals = ", ".join(f"{line.name} {fmt(line.total)}" for line in course.lines)
-    description = game.pad.course_description(course.rounds, totals)
+    extra = len(result.rounds) > course.rounds  # Golf's extra hole, not on the chart
+    description = game.pad.course_description(course.rounds, totals, extra=extra)
     if game.threshold is not None:
         description += " " + _("The loss threshold is %(t)s.") % {"t": game.threshold}
     return {
@@ -198,22 +199,32 @@ def threshold_headline(game: Game, result: scoring.Outcome, shown: list[str]) ->
 def draw_result(game: Game, language: str) -> bytes:
     fmt = words.points_formatter(language)
     result = game.outcome()
-    order = sorted(range(len(game.player_list)), key=lambda i: (result.totals[i], i))
+    # lowest total first; between equal totals the winners first (Golf's extra hole)
+    order = sorted(
+        range(len(game.player_list)),
+        key=lambda i: (result.totals[i], i not in result.winners, i),
+    )
     shown = picture_names(game)
-    standings = [
-        picture.Standing(
-            shown[i],
-            fmt(result.totals[i]),
-            _("lost") if i in result.losers else _("won") if i in result.winners else "",
-            i in result.losers,
+    standings, place, before = [], 0, None
+    for row, i in enumerate(order, 1):
+        key = (result.totals[i], i in result.winners, i in result.losers)
+        if key != before:  # players who share a result share its place
+            place, before = row, key
+        standings.append(
+            picture.Standing(
+                shown[i],
+                fmt(result.totals[i]),
+                _("lost") if i in result.losers else _("won") if i in result.winners else "",
+                i in result.losers,
+                place=place,
+            )
         )
-        for i in order
-    ]
     day = formats.date_format(timezone.localtime(game.created_at), "DAY_FORMAT")
-    rounds = game.pad.count_text(len(result.rounds))
+    running = game.counted_running(result)
+    rounds = game.pad.count_text(len(running), extra=len(result.rounds) > len(running))
     subtitle = f"{day} · {loader.variant_name(game.variant, game=game.game)} · {rounds}"
     threshold = fmt(game.threshold) if game.threshold is not None else ""
-    course = chart.course(shown, result.running, result.threshold, fmt)
+    course = chart.course(shown, running, result.threshold, fmt)
     return picture.result_png(
         headline(game, result, shown),
         subtitle,

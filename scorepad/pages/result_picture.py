@@ -36,6 +36,7 @@ class Standing:
     total: str  # written as the reader writes numbers
     mark: str  # "lost", "won" or "" in the reader's language
     lost: bool
+    place: int | None = None  # shared by players who share a result; None: the row's
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold=False) -> str:
@@ -143,6 +144,7 @@ def layout(draw, title: str, subtitle: str, standings: list[Standing]) -> tuple[
     size = min(44, row - 12)
     for place, standing in enumerate(standings, 1):
         y += row
+        place = standing.place or place
         texts.extend(standing_row(draw, place, standing, y - (row - size) // 2, size))
     return texts, y + CHART_GAP
 

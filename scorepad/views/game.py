@@ -159,10 +159,10 @@ def enter_round(request, game: Game):
     )
     match change.result:
         case Result.SAVED:
-            messages.success(request, pad.text("saved", n=number))
+            messages.success(request, pad.text("saved", game, n=number))
             return after_change(request, game)
         case Result.ALREADY_SAVED:
-            messages.info(request, pad.text("already_saved", n=change.number))
+            messages.info(request, pad.text("already_saved", game, n=change.number))
             return after_change(request, game)
         case Result.CONFLICT:
             return conflict(request, game, number)
@@ -231,10 +231,10 @@ def edit_round(request, token, number):
     pad = game.pad
     match change.result:
         case Result.SAVED:
-            messages.success(request, pad.text("changed", n=number))
+            messages.success(request, pad.text("changed", game, n=number))
             return redirect("scorepad:game", token=token)
         case Result.ALREADY_SAVED:
-            messages.info(request, pad.text("same", n=number))
+            messages.info(request, pad.text("same", game, n=number))
             return redirect("scorepad:game", token=token)
         case Result.CONFLICT:
             game.refresh_from_db()
@@ -302,9 +302,9 @@ def undo_round(request, token):
     change = game.undo_round(number)
     match change.result:
         case Result.SAVED:
-            messages.success(request, pad.text("undone", n=number))
+            messages.success(request, pad.text("undone", game, n=number))
         case Result.ALREADY_SAVED:
-            messages.info(request, pad.text("already_undone", n=number))
+            messages.info(request, pad.text("already_undone", game, n=number))
         case Result.NOT_NEXT:
             messages.error(request, pad.text("undo_not_last", last=change.expected))
         case Result.GONE:
@@ -325,9 +325,9 @@ def restore_round(request, token):
     pad = game.pad
     match change and change.result:
         case Result.SAVED:
-            messages.success(request, pad.text("back", n=change.number))
+            messages.success(request, pad.text("back", game, n=change.number))
         case Result.ALREADY_SAVED:
-            messages.info(request, pad.text("already_back", n=change.number))
+            messages.info(request, pad.text("already_back", game, n=change.number))
         case Result.GAME_OVER:
             messages.error(request, pad.text("back_decided"))
         case Result.FULL:

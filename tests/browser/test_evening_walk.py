@@ -27,7 +27,9 @@ pytestmark = [
 ]
 
 NAMES = ("Anne-Marthe Kristiansen", "Øyvind", "Håkon", "Ingrid")
-ROUNDS = ((10, 3, 4, 5), (6, 2, 7, 1), (9, 4, 2, 3))  # Anne-Marthe reaches 25 and loses
+# Anne-Marthe reaches 25 and loses; every round one deck deals (issue 35: 3, 4 and 5
+# beside each other need all the low cards there are)
+ROUNDS = ((10, 5, 6, 7), (6, 6, 7, 8), (9, 6, 6, 5))
 WALKS = [  # light and dark take turns across the widths and languages
     ("en", 320, "light"),
     ("en", 360, "dark"),
@@ -236,7 +238,7 @@ def test_an_evening_reads_whole_on_a_phone(live_server, phone, lang, width, sche
     rematch = Game.objects.get(rematch_of=game)
     assert rematch.edit_token in page.url
     check(page, "rematch before its first round")
-    save_round(page, (3, 4, 5, 6), 1)
+    save_round(page, (5, 6, 7, 8), 1)
     series = page.locator(".series").bounding_box()
     deals = page.locator("[data-deals]").bounding_box()
     assert deals["y"] < series["y"]  # the series never pushes the round's entry down
@@ -260,7 +262,7 @@ def test_an_evening_reads_whole_on_a_phone(live_server, phone, lang, width, sche
     # Without signal: the round is kept on the phone, and the page still reads whole.
     page.goto(site + path("scorepad:game", rematch.edit_token, lang=lang))
     page.context.set_offline(True)
-    for seat, value in enumerate((2, 3, 4, 5)):
+    for seat, value in enumerate((6, 6, 7, 8)):
         page.locator(f"#id_points_{seat}").fill(str(value))
     page.locator("form.round-form button[type=submit]").click()
     page.locator("[data-outbox] li").first.wait_for()

@@ -205,10 +205,11 @@ def test_kept_holes_that_tie_the_game_lead_to_the_extra_hole_for_the_tied_only(
     assert apply_caller_penalty([2, 2, 5], 2).scores == (0, 0, 7)
     heading = page.locator("[data-round-heading]")
     assert heading.inner_text() == t["extra_hole"]
-    # Only the tied players are asked; nobody is asked who called.
+    # Only the tied players are asked, and who called among them (issue 35).
     assert page.locator(".player-entry:visible").count() == 2
     assert not page.locator("input[name=points_2]").is_visible()
-    assert not page.locator("input[name=caller]").first.is_visible()
+    callers = page.locator("input[name=caller]")
+    assert [callers.nth(i).is_visible() for i in range(3)] == [True, True, False]
     marks = [row[3] for row in standings(page)]
     assert [t["plays_extra"] in m for m in marks] == [True, True, False]
     # The layout helper counts only the tied players' cards.
@@ -216,13 +217,16 @@ def test_kept_holes_that_tie_the_game_lead_to_the_extra_hole_for_the_tied_only(
     page.locator("[data-layout-step='1']").click()
     page.locator("[data-layout-step='1']").click()
     assert NAMES[0] in page.locator(".layout-whose").inner_text()
-    type_hole(page, ["3", "\u22121", None], caller=None)
+    # Anne-Marthe called with 3; Bo's 1 is the lowest: he writes 0, she adds 1.
+    type_hole(page, ["3", "1", None], caller=0)
     [first, extra] = outbox(page)
-    assert extra["points"] == [3, -1, None] and "points_2" not in extra["fields"]
+    assert extra["points"] == [3, 1, None] and "points_2" not in extra["fields"]
+    assert extra["fields"]["caller"] == "0"
+    assert apply_caller_penalty([3, 1, None], 0).scores == (4, 0, None)
     result = page.locator("[data-provisional-result]")
     result.wait_for()
     assert NAMES[1] in result.inner_text() and NAMES[0] not in result.inner_text()
-    assert kept_rows(page)[1] == ["3", signed(-1), ""]
+    assert kept_rows(page)[1] == ["4", "0", ""]
     assert page.errors == []
     with page.expect_navigation():
         page.context.set_offline(False)

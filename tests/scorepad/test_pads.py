@@ -27,7 +27,14 @@ SHARED_SCRIPTS = [
 ALL_PADS = [pads.get(key) for key in pads.game_keys()]
 # A word only a game whose players may play on while others wait has (its extra hole):
 # asked for under `outcome.playing`, which no other game's outcome sets.
-PLAYING_WORDS = {"playing_heading", "playing_played", "playing_news"}
+PLAYING_WORDS = {
+    "playing_heading",
+    "playing_played",
+    "playing_news",
+    "playing_save",
+    "playing_row",
+    "playing_edit",
+}
 # A word only a game with a loss threshold has: asked for where the chart draws one.
 THRESHOLD_WORDS = {"chart_caption_threshold"}
 # The site's own name, not a game's: the phones' storage keys (a rename would lose the

@@ -114,10 +114,13 @@ def test_the_variants_page_states_each_range_and_where_halves_stop_truly(client,
 
 
 def test_house_rule_rows_of_the_variant_table_name_every_player_count_they_are_played_with():
+    """Issue 35: the three rows of the five-card game (the standard game, jack as 11,
+    stock only) say the same players: two, and how many with the house rule."""
     rows = {row["key"]: row for row in rendering.variant_rows("en")}
-    for key in ("jack_eleven", "stock_only"):
-        most = max(h.max_players for h in HOUSES if key in h.conditions())
-        assert rows[key]["players"] == f"{cards.PLAYER_RANGE[0]}\u2013{most}"
+    for key in ("standard", "jack_eleven", "stock_only"):
+        most = max(h.max_players for h in HOUSES if key in h.conditions() and h.more_players)
+        assert rows[key]["players"] == str(cards.PLAYER_RANGE[0])
+        assert rows[key]["more_players"] == most
 
 
 def test_the_variants_page_has_no_empty_lead(client):

@@ -171,11 +171,18 @@ class Ghost:
         variant = cards.VARIANTS[key]
         jack = variant.fixed_jack or house.jack
         totals = cards.possible_totals(variant, jack)
-        players = variant.max_players
-        if key == house.variant:
+        players, more = variant.max_players, None
+        # the five-card game and the two house rules that keep it: the same players, and
+        # "up to N" with the house rule for more players where the table does not play it
+        five_card = key == cards.STANDARD.key or key not in cards.TABLE_VARIANTS
+        if key == house.variant or (five_card and house.variant == cards.STANDARD.key):
             players = house.max_players
-        elif key not in cards.TABLE_VARIANTS:  # a house rule too: any table may take it on
-            players = max(h.max_players for h in self.all_houses() if key in h.conditions())
+        if five_card:
+            more = max(
+                h.max_players
+                for h in self.all_houses()
+                if h.more_players and (key == cards.STANDARD.key or key in h.conditions())
+            )
         halves = sorted(t for t in totals if t % 1)
         return {
             "described_at": cards.House(
@@ -183,6 +190,7 @@ class Ghost:
                 jack=house.jack,
             ),
             "players": players,
+            "more_players": more if more and more > players else None,
             "cards": variant.hand_size,
             "totals": totals,
             "house_rule": key in ("jack_eleven", "stock_only"),

@@ -78,7 +78,8 @@ class Golf:
         "four": ("none", *cards.FOUR_OF_A_KIND),
         "caller_penalty": (True, False),
         "tie": ("shared", "extra_hole"),
-        "holes": ("nine", "other"),
+        "holes": ("nine", "one", "other"),
+        "gaps": ("none", "some"),  # whether a score between the lowest and highest cannot happen
         "flip": (True, False),
     }
     percent_figures = frozenset({"low_share", "match_chance"})
@@ -101,10 +102,12 @@ class Golf:
     # ------------------------------------------------------------ the tables
 
     def all_houses(self) -> list[cards.GolfHouse]:
-        """Every combination a reader can choose, and each variant with another number
-        of holes (the texts are the same for every other number)."""
+        """Every combination a reader can choose, and each variant with a single hole and
+        with another number (the texts are the same for every number but one and nine)."""
         other = [
-            cards.GolfHouse(variant, holes=cards.HOLE_RANGE[0] + 4) for variant in cards.VARIANTS
+            cards.GolfHouse(variant, holes=holes)
+            for variant in cards.VARIANTS
+            for holes in (cards.HOLE_RANGE[0], cards.HOLE_RANGE[0] + 4)
         ]
         return [*cards.every_house(), *other]
 
@@ -120,7 +123,8 @@ class Golf:
             "four": house.four_of_a_kind or "none",
             "caller_penalty": house.caller_penalty,
             "tie": "extra_hole" if house.extra_hole else "shared",
-            "holes": "nine" if house.holes == cards.HOLES else "other",
+            "holes": {cards.HOLES: "nine", 1: "one"}.get(house.holes, "other"),
+            "gaps": "some" if _figures(house)["missing"] else "none",
             "flip": house.flip,
         }
 
@@ -259,6 +263,8 @@ def _figures(house: cards.GolfHouse) -> dict[str, Decimal | int]:
         "bonus_square": cards.FOUR_OF_A_KIND["square"],
         "lowest": min(possible),
         "highest": max(possible),
+        # the scores between those two that no layout from one deck makes
+        "missing": tuple(s for s in range(min(possible), max(possible)) if s not in possible),
         "low_cards": low_cards,
         "low_share": _share(low_cards, deck),
         "average": average.quantize(Decimal("0.1")),

@@ -255,6 +255,8 @@ class GolfHouse:
         found = {self.variant, *(rule.condition for rule in HOUSE_RULES if rule.holds(self))}
         if self.holes != HOLES:
             found.add(OTHER_HOLES)
+        if self.holes == 1:
+            found.add(ONE_HOLE)  # "a single hole", never "1 holes"
         return frozenset(found)
 
     def scoring(self) -> GolfHouse:
@@ -315,7 +317,10 @@ HOUSE_RULES = (
     HouseRule("flip", True, "flip", {"en": "flip", "nb": "snu-kort"}, changes_scores=False),
 )
 OTHER_HOLES = "other_holes"
-HOUSE_CONDITIONS = frozenset({*VARIANTS, *(rule.condition for rule in HOUSE_RULES), OTHER_HOLES})
+ONE_HOLE = "one_hole"
+HOUSE_CONDITIONS = frozenset(
+    {*VARIANTS, *(rule.condition for rule in HOUSE_RULES), OTHER_HOLES, ONE_HOLE}
+)
 
 
 def every_house(holes: int = HOLES) -> list[GolfHouse]:

@@ -31,7 +31,7 @@ class HouseFields(FocusFirstProblem, forms.Form):
         label=_("Four of a kind"), widget=forms.RadioSelect, required=False
     )
     caller_penalty = forms.BooleanField(label=_("Caller penalty"), required=False)
-    flip = forms.BooleanField(label=_("A turn may turn a card over instead"), required=False)
+    flip = forms.BooleanField(label=_("Flip a card instead of drawing"), required=False)
     extra_hole = forms.BooleanField(label=_("A tie is settled by an extra hole"), required=False)
     holes = forms.IntegerField(
         label=_("Holes"), min_value=cards.HOLE_RANGE[0], max_value=cards.HOLE_RANGE[1]
@@ -102,7 +102,9 @@ def _joker(key: str) -> dict[str, str]:
     from rules.words import format_points
 
     reading = cards.JOKER_READINGS[key]
-    return {"joker": format_points(reading.joker), "two": format_points(reading.two)}
+    two = format_points(reading.two)
+    # a plus sign beside the minus signs, so that "2" does not read as a sign forgotten
+    return {"joker": format_points(reading.joker), "two": f"+{two}" if reading.two > 0 else two}
 
 
 def _bonus(key: str) -> dict[str, str]:
@@ -142,14 +144,18 @@ def differences(house: cards.GolfHouse) -> list[str]:
     if house.four_of_a_kind:
         lines.append(gettext("Four of a kind earns %(n)s.") % _bonus(house.four_of_a_kind))
     if house.caller_penalty:
-        lines.append(gettext("The player who ends a hole without its lowest score pays for it."))
+        lines.append(gettext("The player who ends a hole without the lowest score is penalised."))
     if house.flip:
         lines.append(gettext("A turn may be spent turning a card face up."))
     if house.extra_hole:
         lines.append(gettext("A tie at the end is settled by one extra hole."))
     if house.holes != cards.HOLES:
         lines.append(
-            gettext("You play %(n)s holes, not %(default)s.")
+            ngettext(
+                "You play %(n)s hole, not %(default)s.",
+                "You play %(n)s holes, not %(default)s.",
+                house.holes,
+            )
             % {"n": house.holes, "default": cards.HOLES}
         )
     return lines

@@ -37,9 +37,9 @@ PENALTY_WRITTEN = 0  # the caller penalty: what the lowest players write for the
 class CallerPenalty:
     """One hole's scores after the caller penalty, and what it did."""
 
-    raw: tuple[int, ...]
+    raw: tuple[int | None, ...]  # None: a player not playing the hole (the extra hole)
     caller: int
-    scores: tuple[int, ...]
+    scores: tuple[int | None, ...]
     zeroed: tuple[int, ...]  # the lowest players who write 0 instead
     added: int  # what the caller adds to their own score (0: nothing changed)
 
@@ -48,19 +48,20 @@ class CallerPenalty:
         return bool(self.zeroed)
 
 
-def apply_caller_penalty(raw: Sequence[int], caller: int) -> CallerPenalty:
+def apply_caller_penalty(raw: Sequence[int | None], caller: int) -> CallerPenalty:
     """The caller penalty as this site reads the seed's loosely worded version.
 
     The caller is the player who turned their last card first (in four-card golf, who
     knocked). A caller among the lowest scores (ties included) changes nothing. Otherwise
     every player on the lowest score writes 0 and the caller adds that lowest score to
     their own, once; a lowest score of 0 or below stands and adds nothing, so the rule
-    never punishes the best hole.
+    never punishes the best hole. It works among the players who play the hole: at the
+    extra hole, the tied players (None for everyone else, who stays None).
     """
     raw = tuple(raw)
-    if not 0 <= caller < len(raw):
-        raise ValueError(f"no player {caller} among {len(raw)}")
-    best = min(raw)
+    if not 0 <= caller < len(raw) or raw[caller] is None:
+        raise ValueError(f"no player {caller} playing among {len(raw)}")
+    best = min(s for s in raw if s is not None)
     if raw[caller] == best or best <= 0:
         return CallerPenalty(raw, caller, raw, (), 0)
     zeroed = tuple(i for i, s in enumerate(raw) if s == best)

@@ -69,6 +69,7 @@
     box.textContent = "";
     marks.forEach(function (mark) {
       if (!mark[0] || !mark[2]) return;
+      if (box.firstChild) box.appendChild(document.createTextNode(" "));  // two words, not one
       var span = box.appendChild(document.createElement("span"));
       span.className = mark[1];
       span.textContent = mark[2];

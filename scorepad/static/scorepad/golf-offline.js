@@ -56,21 +56,22 @@
     return G.outcome(board.names.length, holes, board.holes, board.extra_hole, board.first_dealer);
   }
   // A kept hole as it counts after the holes `before` it: the caller penalty on the
-  // scores as typed, when the form asked who called (only at a table that plays it,
-  // never at the extra hole); at the extra hole, only the tied players' scores. null: a
-  // hole the game has no room for (it was decided before).
+  // scores as typed, when the form asked who called (only at a table that plays it),
+  // among the players of the hole; at the extra hole, only the tied players' scores.
+  // null: a hole the game has no room for (it was decided before).
   function counted(entry, board, before) {
+    var points = entry.points;
     if (before.length >= board.holes) {
       var course = outcome(board, before);
       if (!course.extra_hole_pending) return null;
-      return entry.points.map(function (p, seat) { return course.extra_players.indexOf(seat) >= 0 ? p : null; });
+      points = points.map(function (p, seat) { return course.extra_players.indexOf(seat) >= 0 ? p : null; });
     }
-    var whole = entry.points.every(function (p) { return p !== null; });
-    if (typeof entry.caller !== "number" || !whole) return entry.points;
-    return G.applyCallerPenalty(entry.points, entry.caller).scores;
+    var playing = points.filter(function (p) { return p !== null; }).length;
+    if (typeof entry.caller !== "number" || points[entry.caller] === null || playing < 2) return points;
+    return G.applyCallerPenalty(points, entry.caller).scores;
   }
   // The hole form after the kept holes: at an extra hole they lead to, only the tied
-  // players' scores, and nobody is asked who called (the server's form for it is so).
+  // players' scores, and who called among them (the server's form for it is so).
   function players(form, result) {
     var extra = result.extra_hole_pending;
     var playing = form.querySelectorAll("input[name^=points_]");
@@ -85,8 +86,12 @@
     var caller = form.querySelector("input[name=caller]");
     var group = caller && (caller.closest("fieldset") || caller);
     if (group) {
-      group.hidden = !!extra;
-      form.querySelectorAll("input[name=caller]").forEach(function (i) { i.disabled = !!extra; });
+      form.querySelectorAll("input[name=caller]").forEach(function (i) {
+        var plays = seats.indexOf(Number(i.value)) >= 0;
+        (i.closest("label") || i).hidden = !plays;
+        i.disabled = !plays;
+        if (!plays) i.checked = false;
+      });
     }
     if (form.dataset.offlinePlaying !== seats.join()) {
       var first = form.dataset.offlinePlaying === undefined;
@@ -110,10 +115,31 @@
     gap.textContent = open && result.gaps[i] > 0 && t.behind ? fill(t.behind, {d: G.formatSigned(result.gaps[i])}) : "";
   }
 
+  // The hole's scores checked together, as forms/golf.py does: can the decks deal
+  // layouts making all of them at once? The players who cannot all have theirs.
+  function together(form) {
+    var data = S.pageData(form);
+    if (!G.together || !data.rank_order) return null;
+    var list = fields(form), scores = [];
+    list.forEach(function (f) {
+      while (scores.length < f.seat) scores.push(null);
+      scores[f.seat] = G.readSigned(f.input.value);
+    });
+    var spec = {rows: data.layout.rows, columns: data.layout.columns, values: data.layout.values,
+                four_of_a_kind: data.layout.four_of_a_kind, four_bonus: data.layout.four_bonus,
+                ranks: data.rank_order, copies: data.copies};
+    var clash = G.together(spec, scores, data.possible);
+    if (!clash) return null;
+    return {named: clash.map(function (seat) {
+      var f = list.filter(function (x) { return x.seat === seat; })[0];
+      return f.name + " " + G.formatSigned(scores[seat]);
+    }), copies: data.together ? data.together.copies : 4};
+  }
+
   // The form's heading at an extra hole the kept holes lead to.
   function heading(result, t) { return result.extra_hole_pending && t.extra_hole; }
 
   S.register("golf", {fields: fields, problem: problem, keep: keepHole, outcome: outcome,
                       counted: counted, standing: standing, players: players,
-                      heading: heading, format: G.formatSigned});
+                      heading: heading, together: together, format: G.formatSigned});
 })();

@@ -90,9 +90,12 @@
     var best = Math.min.apply(null, playing);
     return scores.map(function (s, i) { return s === best ? i : -1; }).filter(function (i) { return i >= 0; });
   }
+  // Among the players of the hole: at the extra hole, null for those who sit it out.
   function applyCallerPenalty(raw, caller) {
-    if (!(caller >= 0 && caller < raw.length)) throw new Error("no player " + caller + " among " + raw.length);
-    var best = Math.min.apply(null, raw);
+    if (!(caller >= 0 && caller < raw.length) || raw[caller] === null || raw[caller] === undefined) {
+      throw new Error("no player " + caller + " playing among " + raw.length);
+    }
+    var best = Math.min.apply(null, raw.filter(function (s) { return s !== null && s !== undefined; }));
     if (raw[caller] === best || best <= 0) return {raw: raw, caller: caller, scores: raw.slice(), zeroed: [], added: 0};
     var zeroed = lowest(raw);
     var scores = raw.map(function (s, i) { return zeroed.indexOf(i) >= 0 ? PENALTY_WRITTEN : s; });
@@ -156,7 +159,152 @@
     result.finished_after = number;
   }
 
+
+  // ------------------------------------------------------------------ together
+  // A round possible together, as rules/together.py has it: the hands (cards per rank)
+  // that make each total and fit in what is left of the decks, the most constrained
+  // players first, failures remembered, and the same bound: past BUDGET steps nothing
+  // is said (null). `hands(total, left, steps, visit)` calls visit(hand) for each hand in
+  // order until visit returns true.
+  var BUDGET = 20000, OUT = {};
+  function tick(steps) { steps.left -= 1; if (steps.left < 0) throw OUT; }
+  function tightnessOrder(totals, possible) {
+    var low = Math.min.apply(null, possible), high = Math.max.apply(null, possible);
+    return totals.map(function (_t, i) { return i; }).sort(function (a, b) {
+      var ka = Math.min(totals[a] - low, high - totals[a]), kb = Math.min(totals[b] - low, high - totals[b]);
+      return ka - kb || a - b;
+    });
+  }
+  function dealTogether(totals, hands, copies, order, budget) {
+    var steps = {left: budget === undefined ? BUDGET : budget}, failed = new Set();
+    function search(depth, left) {
+      if (depth === order.length) return true;
+      var key = depth + ":" + left.join();
+      if (failed.has(key)) return false;
+      var found = false;
+      hands(totals[order[depth]], left, steps, function (hand) {
+        tick(steps);
+        found = search(depth + 1, left.map(function (n, i) { return n - hand[i]; }));
+        return found;
+      });
+      if (!found) failed.add(key);
+      return found;
+    }
+    if (copies.some(function (n) { return n < 0; })) return false;
+    try { return search(0, copies); } catch (e) { if (e === OUT) return null; throw e; }
+  }
+  function playersWhoClash(totals, hands, copies, order) {
+    for (var size = 1; size <= order.length; size++) {
+      var some = order.slice(0, size);
+      if (dealTogether(totals, hands, copies, some) === false) return some.slice().sort(function (a, b) { return a - b; });
+    }
+    return [];
+  }
+  function clash(totals, hands, copies, possible) {
+    var order = tightnessOrder(totals, possible);
+    if (dealTogether(totals, hands, copies, order) !== false) return null;
+    var found = playersWhoClash(totals, hands, copies, order);
+    return found.length ? found : order;
+  }
+
+  // Golf's layouts (rules/games/golf/together.py): `spec` = {rows, columns, values,
+  // four_of_a_kind, four_bonus, ranks: in play, in order; copies: per rank in the decks}.
+  var kindCache = new Map();
+  function kindsFor(spec) {
+    var key = JSON.stringify([spec.rows, spec.columns, spec.values, spec.ranks, spec.copies]);
+    if (kindCache.has(key)) return kindCache.get(key);
+    var ranks = spec.ranks, kinds = [];
+    (function pick(start, combo) {
+      if (combo.length === spec.rows) {
+        var counts = ranks.map(function () { return 0; });
+        combo.forEach(function (i) { counts[i] += 1; });
+        if (counts.some(function (n, i) { return n > spec.copies[ranks[i]]; })) return;
+        var column = scoreColumn(combo.map(function (i) { return ranks[i]; }), spec.values);
+        kinds.push({ranks: column.ranks, counts: counts, points: column.points, index: kinds.length});
+        return;
+      }
+      for (var i = start; i < ranks.length; i++) pick(i, combo.concat([i]));
+    })(0, []);
+    kinds.sort(function (a, b) { return a.points - b.points || a.index - b.index; });
+    var byPoints = new Map();
+    kinds.forEach(function (kind, index) {
+      if (!byPoints.has(kind.points)) byPoints.set(kind.points, []);
+      byPoints.get(kind.points).push(index);
+    });
+    var found = {kinds: kinds, byPoints: byPoints, worths: kinds.map(function (k) { return k.points; })};
+    kindCache.set(key, found);
+    return found;
+  }
+  function permutationsOf(n) {
+    if (n === 0) return [[]];
+    var found = [];
+    permutationsOf(n - 1).forEach(function (p) {
+      for (var at = 0; at <= p.length; at++) found.push(p.slice(0, at).concat([n - 1], p.slice(at)));
+    });
+    return found;
+  }
+  function setScores(spec, chosen) {
+    var plain = chosen.reduce(function (s, k) { return s + k.points; }, 0);
+    if (!spec.four_of_a_kind) return [plain];
+    return permutationsOf(chosen.length).map(function (order) {
+      var ranks = [];
+      for (var r = 0; r < spec.rows; r++) order.forEach(function (i) { ranks.push(chosen[i].ranks[r]); });
+      return scoreLayout(ranks, spec).total;
+    });
+  }
+  function bisectLeft(a, x) { var lo = 0, hi = a.length; while (lo < hi) { var m = (lo + hi) >> 1; if (a[m] < x) lo = m + 1; else hi = m; } return lo; }
+  function bisectRight(a, x) { var lo = 0, hi = a.length; while (lo < hi) { var m = (lo + hi) >> 1; if (x < a[m]) hi = m; else lo = m + 1; } return lo; }
+  function layoutsFor(spec, score, left, steps, visit) {
+    var table = kindsFor(spec), kinds = table.kinds, width = spec.columns;
+    var lowest = table.worths[0], highest = table.worths[table.worths.length - 1];
+    var step = spec.four_of_a_kind ? spec.four_bonus : 0, bonus = step * Math.floor(width / 2);
+    var seen = new Set(), stop = false;
+    function fits(used, counts) { return counts.every(function (c, i) { return used[i] + c <= left[i]; }); }
+    function walk(start, chosen, used, worth) {
+      if (chosen.length === width - 1) {
+        var wanted = [];
+        for (var b = bonus; b <= 0; b += (-step || 1)) if (wanted.indexOf(score - worth - b) < 0) wanted.push(score - worth - b);
+        wanted.sort(function (x, y) { return x - y; });
+        for (var w = 0; w < wanted.length && !stop; w++) {
+          var list = table.byPoints.get(wanted[w]) || [];
+          for (var j = 0; j < list.length && !stop; j++) {
+            var index = list[j];
+            tick(steps);
+            if (index < start || !fits(used, kinds[index].counts)) continue;
+            var all = chosen.concat([kinds[index]]);
+            if (setScores(spec, all).indexOf(score) < 0) continue;
+            var counts = used.map(function (u, i) { return u + kinds[index].counts[i]; });
+            var key = counts.join();
+            if (seen.has(key)) continue;
+            seen.add(key);
+            if (visit(counts)) stop = true;
+          }
+        }
+        return;
+      }
+      var rest = width - chosen.length - 1;
+      var least = score - worth - rest * highest, most = score - worth - rest * lowest - bonus;
+      var end = bisectRight(table.worths, most);
+      for (var i = Math.max(start, bisectLeft(table.worths, least)); i < end && !stop; i++) {
+        tick(steps);
+        var kind = kinds[i];
+        if (!fits(used, kind.counts)) continue;
+        walk(i, chosen.concat([kind]), used.map(function (u, q) { return u + kind.counts[q]; }), worth + kind.points);
+      }
+    }
+    walk(0, [], left.map(function () { return 0; }), 0);
+  }
+  // The seats (null: not playing) whose scores the decks cannot deal together; null
+  // when they can (or the search could not tell). `possible`: the possible hole scores.
+  function together(spec, scores, possible) {
+    var seats = [], wanted = [];
+    scores.forEach(function (s, i) { if (s !== null && s !== undefined) { seats.push(i); wanted.push(s); } });
+    var copies = spec.ranks.map(function (r) { return spec.copies[r]; });
+    var found = clash(wanted, function (total, left, steps, visit) { layoutsFor(spec, total, left, steps, visit); }, copies, possible);
+    return found && found.map(function (i) { return seats[i]; });
+  }
   var api = {MINUS: MINUS, columnsOf: columnsOf, scoreColumn: scoreColumn, scoreLayout: scoreLayout,
+             together: together, layoutsFor: layoutsFor, BUDGET: BUDGET,
              readSigned: readSigned, formatSigned: formatSigned, lowest: lowest,
              applyCallerPenalty: applyCallerPenalty, outcome: outcome};
   if (typeof module === "object" && module.exports) module.exports = api;

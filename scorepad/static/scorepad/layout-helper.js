@@ -155,7 +155,7 @@
       foot.textContent = "";
       if (!ranks.every(function (r) { return r !== null; })) return;
       var counted = G.scoreColumn(ranks, state.layout.values);
-      foot.textContent = counted.cancelled ? G.formatSigned(0) + " " + t.cancels : G.formatSigned(counted.points);
+      foot.textContent = counted.cancelled ? G.formatSigned(0) + " (" + t.cancels + ")" : G.formatSigned(counted.points);
       foot.classList.toggle("cancelled", counted.cancelled);
     });
     var result = h.querySelector(".layout-result");

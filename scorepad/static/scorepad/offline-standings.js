@@ -52,7 +52,8 @@
       if (heading) heading.textContent = (game.heading && game.heading(result, t)) || fill(t.round, {n: next});
       if (game.players) game.players(form, result);
       var save = form.querySelector("button[type=submit]");
-      if (save && !save.disabled) save.textContent = fill(t.save, {n: next});
+      var extra = result.extra_hole_pending && t.save_extra;
+      if (save && !save.disabled) save.textContent = extra ? t.save_extra : fill(t.save, {n: next});
       var hint = form.querySelector("[data-deals]");
       if (hint) hint.textContent = fill(list.dataset.dealsText, {d: board.names[result.next_dealer], s: board.names[result.next_starter]});
     }

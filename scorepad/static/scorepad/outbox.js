@@ -40,6 +40,8 @@
   // server's card table: nothing impossible is kept to be refused later.
   function checkTotals(form) {
     var t = texts(form), firstBad = null;
+    var together = form.querySelector("p.error[data-offline][role=alert]");
+    if (together) together.remove();
     pointsFields(form).forEach(function (field) {
       var input = field.input, name = field.name;
       var old = input.parentNode.querySelector(".error[data-offline]");
@@ -54,8 +56,23 @@
         firstBad = firstBad || input;
       }
     });
+    var clash = firstBad ? null : togetherProblem(form, t);
+    if (clash) {
+      var fields = pointsFields(form), p = document.createElement("p");
+      p.className = "error"; p.dataset.offline = ""; p.setAttribute("role", "alert"); p.textContent = clash;
+      fields[0].input.closest(".player-entry").insertAdjacentElement("beforebegin", p);
+      firstBad = fields[0].input;
+    }
     if (firstBad) { firstBad.focus(); firstBad.scrollIntoView({block: "center"}); }
     return !firstBad;
+  }
+  // The totals checked together, as the server's form does (issue 35): can the decks deal
+  // all of them at once? The game's module says who cannot.
+  function togetherProblem(form, t) {
+    var module = game();
+    if (!t.together || !module.together) return null;
+    var found = module.together(form);  // {named: ["Anna 3", …], copies: n} or null
+    return found ? fill(t.together, {players: S.andList(found.named), n: found.copies}) : null;
   }
 
   // The players' fields in seat order with their names.

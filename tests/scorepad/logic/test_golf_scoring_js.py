@@ -190,12 +190,23 @@ def test_the_caller_penalty_as_the_server_applies_it():
         players = rnd.randint(2, 6)
         low = rnd.choice([-6, -2, 0, 1, 3])
         raw = [rnd.randint(low, low + (4 if n % 2 else 30)) for _ in range(players)]
-        cases.append([raw, rnd.randrange(players)])
+        caller = rnd.randrange(players)
+        if n % 3 == 0:  # an extra hole: some sit it out (None), the caller plays it
+            raw = [s if i == caller or rnd.random() < 0.6 else None for i, s in enumerate(raw)]
+        cases.append([raw, caller])
     expect = []
     for raw, caller in cases:
         p = apply_caller_penalty(raw, caller)
         expect.append({"scores": list(p.scores), "zeroed": list(p.zeroed), "added": p.added})
     assert any(e["added"] for e in expect) and any(len(e["zeroed"]) > 1 for e in expect)
+    # issue 35: among the players of an extra hole too, the others left as they are
+    sat_out = [e for (raw, _c), e in zip(cases, expect, strict=True) if None in raw]
+    assert any(e["added"] for e in sat_out)
+    assert all(
+        (s is None) == (r is None)
+        for (raw, _c), e in zip(cases, expect, strict=True)
+        for r, s in zip(raw, e["scores"], strict=True)
+    )
     answers = run_node(
         "const answer = data.map(c => { const p = g.applyCallerPenalty(c[0], c[1]);"
         " return {scores: p.scores, zeroed: p.zeroed, added: p.added}; });",

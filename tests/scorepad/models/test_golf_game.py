@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from rules.games.golf import cards, outcome, scoring
+from scorepad.logic import stats
 from scorepad.models import Game, Result, Round, Score
 
 pytestmark = pytest.mark.django_db
@@ -148,3 +149,20 @@ def test_a_rematch_is_golf_at_the_same_table():
     new = change.game
     assert new.game == "golf" and new.house == game.house
     assert new.first_dealer == 1 and new.series == game.series
+
+
+def test_statistics_leave_a_player_who_sat_out_the_extra_hole_out_of_it():
+    """Issue 35: a blank on the extra hole was read as a 0, so Cy "won" a hole he never
+    played, and his average and best hole fell; Ada, who won both holes, had 1 / 2."""
+    game = golf(("Ada", "Bo", "Cy"), extra_hole=True, holes=1)
+    game = hole(game, 5, 5, 10)
+    game = hole(game, 3, 4, None)  # the extra hole: Ada and Bo only
+    [summary] = Game.objects.filter(pk=game.pk).outcomes()
+    assert summary.outcome.rounds[1] == [3, 4, None]
+    assert summary.outcome.round_winners == [[0, 1], [0]]
+    rows = {r.name: r for r in stats.per_player([summary], str.casefold)}
+    ada, bo, cy = rows["Ada"], rows["Bo"], rows["Cy"]
+    assert (ada.rounds, ada.rounds_won, ada.won) == (2, 2, 1)
+    assert (bo.rounds, bo.rounds_won, bo.won) == (2, 1, 0)
+    assert (cy.rounds, cy.rounds_won) == (1, 0)
+    assert (cy.average, cy.best, cy.worst) == (Decimal(10), Decimal(10), Decimal(10))

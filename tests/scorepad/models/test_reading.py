@@ -104,8 +104,8 @@ def test_a_restore_to_the_very_state_seen_finds_the_board_of_that_state(client):
     assert response.status_code == 302
     assert live(game)[2] == (3, [D(7), D(8)])
     # And the round after it is 4, not 5.
-    assert enter(client, game, 1, 2, number=5).status_code == 409
-    assert enter(client, game, 1, 2, number=4).status_code == 302
+    assert enter(client, game, 3, 4, number=5).status_code == 409
+    assert enter(client, game, 3, 4, number=4).status_code == 302
     check(game)
 
 
@@ -165,11 +165,11 @@ def test_htmx_on_a_game_moved_on_elsewhere_swaps_in_the_game_as_it_is(client):
     assert board_rounds(html) == [[3, 4], [5, 6]]
     assert hidden_value(html, "number") == "3"
     # The form swapped in posts the next round as it is.
-    data = {"number": hidden_value(html, "number"), "points_0": "1", "points_1": "2"}
+    data = {"number": hidden_value(html, "number"), "points_0": "3", "points_1": "5"}
     response = client.post(url("add-round", game), data, **HTMX)
     assert "Round 3 saved." in response.content.decode()
-    assert board_rounds(response.content.decode()) == [[3, 4], [5, 6], [1, 2]]
-    assert live(game) == [(1, [D(3), D(4)]), (2, [D(5), D(6)]), (3, [D(1), D(2)])]
+    assert board_rounds(response.content.decode()) == [[3, 4], [5, 6], [3, 5]]
+    assert live(game) == [(1, [D(3), D(4)]), (2, [D(5), D(6)]), (3, [D(3), D(5)])]
     # A watcher of this process follows: the answer carries the game's mark as it is.
     answer = client.get(poll, {"v": mark}, **HTMX)
     assert answer.status_code == 200
@@ -223,7 +223,7 @@ def test_a_game_filled_elsewhere_is_refused_as_full_here(client, monkeypatch, ca
 
     elsewhere(game, fill)
     rows = Round.objects.filter(game_id=game.pk).count()
-    response = enter(client, game, 1, 1, number=len(live(game)) + 1)
+    response = enter(client, game, 3, 3, number=len(live(game)) + 1)
     assert response.status_code == 409
     assert "the most one game can keep" in response.content.decode()
     assert Round.objects.filter(game_id=game.pk).count() == rows
@@ -278,7 +278,7 @@ def test_a_round_on_a_game_moved_on_elsewhere_is_decided_on_the_game_as_it_is(cl
     # And round 1 again (what this process last saw as the next one) is refused as the
     # database has it: round 1 holds other numbers.
     seen_by_another_process(game, lambda g: None)
-    response = enter(client, game, 1, 1, number=1)
+    response = enter(client, game, 3, 3, number=1)
     assert response.status_code == 409
     assert "Round 1 was just entered from another phone" in response.content.decode()
     assert Game.objects.get(pk=game.pk).version == 2

@@ -92,7 +92,8 @@ def test_a_golf_game_page_weight(client):
     total, requests = page_weight(client, url("game", game, "nb"))
     # Ghost's page (tests/scorepad/pages/test_board.py) and the layout helper: Golf's
     # scoring, its offline holes and the helper instead of Ghost's scoring and card helper.
-    assert total <= 56 * 1024, f"the Golf game page weighs {total} bytes"
+    # Since issue 35 a hole's scores are checked together on the phone too: 60 KB.
+    assert total <= 60 * 1024, f"the Golf game page weighs {total} bytes"
     assert requests <= 12
 
 

@@ -154,7 +154,7 @@ def test_the_loser_is_shown_and_no_more_rounds(client, game):
     html = client.get(url("game", game)).content.decode()
     assert "Anna has lost the game." in html
     assert "Save round 3" not in html
-    response = enter(client, game, 1, 1, number=3)
+    response = enter(client, game, 3, 4, number=3)  # 1 and 1: not from one deck (issue 35)
     assert response.status_code == 409
     assert Round.objects.count() == 2
 

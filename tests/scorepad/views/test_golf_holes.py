@@ -196,10 +196,13 @@ def test_the_extra_hole_asks_only_the_tied(client):
     assert "A tie after the last hole: Anna and Bo play one extra hole" in page
     form = page.split('id="round-form"')[1].split("</form>")[0]
     assert re.findall(r'name="(points_\d+)"', form) == ["points_0", "points_1"]
-    assert 'name="caller"' not in form and "The extra hole" in form
-    assert send(client, game, 6, 2, None, number=2).status_code == 302
+    # the caller penalty works among the players of the extra hole (issue 35)
+    assert re.findall(r'name="caller" value="(\d+)"', form) == ["0", "1"]
+    assert "The extra hole" in form
+    assert send(client, game, 6, 2, None, number=2, caller=0).status_code == 302
+    assert live_points(game)[1] == [Decimal(8), Decimal(0)]  # Cy sat it out
     page = client.get(url("game", game)).content.decode()
-    assert "Bo wins the extra hole." in page
+    assert "Bo wins the game on the extra hole." in page
     assert "The tied players had 4 each after the last hole." in page
 
 
@@ -292,7 +295,7 @@ def test_an_edit_that_leaves_the_same_two_tied_is_saved(client):
     game = tied_two_played_the_extra_hole(client)
     assert edit(client, game, 1, 0, 0, 5).status_code == 302
     assert live_points(game)[0] == [Decimal(0), Decimal(0), Decimal(5)]
-    assert "Bo wins the extra hole." in client.get(url("game", game)).content.decode()
+    assert "Bo wins the game on the extra hole." in client.get(url("game", game)).content.decode()
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])

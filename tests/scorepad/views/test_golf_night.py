@@ -74,11 +74,11 @@ def test_csv_and_json_exports_carry_signed_scores_and_the_penalty(client):
     assert data["game"] == "golf" and data["caller_penalty"] is True and data["holes"] == 9
     assert "jack_value" not in data and "threshold" not in data
     first, second = data["rounds"]
-    assert [s["points"] for s in first["scores"]] == ["5.0", "-2.0", "8.0"]
+    assert [s["points"] for s in first["scores"]] == [5, -2, 8]  # whole numbers (issue 35)
     assert first["caller"] == "Anna" and "written" not in first["scores"][1]
     assert second["caller"] == "Cy"
-    assert [s.get("written") for s in second["scores"]] == [None, "3.0", "9.0"]
-    assert data["totals"] == ["11.0", "-2.0", "20.0"]
+    assert [s.get("written") for s in second["scores"]] == [None, 3, 9]
+    assert data["totals"] == [11, -2, 20]
 
 
 def test_the_ghost_json_export_is_as_it_was(client):
@@ -108,7 +108,7 @@ def test_the_picture_says_who_won_the_game_of_golf():
     with translation.override("en"):
         assert night.headline(game, game.outcome()) == "Bo won the game of Golf"
     with translation.override("nb"):
-        assert night.headline(game, game.outcome()) == "Bo vant partiet Golf"
+        assert night.headline(game, game.outcome()) == "Golf: Bo vant"
 
 
 def test_the_paper_sheet_is_golfs_for_these_players(client):

@@ -41,12 +41,18 @@ def tied_after_one_hole(client):
     [
         (
             "en",
-            ["Bo wins the extra hole.", "The tied players had 4 each after the last hole."],
+            [
+                "Bo wins the game on the extra hole.",
+                "The tied players had 4 each after the last hole.",
+            ],
             ["wins with the lowest total", "Anna and Bo share"],
         ),
         (
             "nb",
-            ["Bo vinner det ekstra hullet.", "De som sto likt, hadde 4 hver etter siste hull."],
+            [
+                "Bo vinner spillet på det ekstra hullet.",
+                "De som sto likt, hadde 4 hver etter siste hull.",
+            ],
             ["vinner med lavest sum", "deler seieren"],
         ),
     ],
@@ -126,7 +132,7 @@ def test_the_watch_page_names_the_extra_hole(client, lang, said, not_said):
     [
         (
             "en",
-            "whoever has the lowest score writes 0 and the caller adds that score to their "
+            "every player with the lowest score writes 0 and the caller adds that score to their "
             "own. A lowest score of 0 or less changes nothing.",
             "adds their score to their own",
         ),
@@ -157,8 +163,9 @@ def test_norwegian_says_a_game_of_golf_as_a_card_player_would(client):
     game = tied_after_one_hole(client)
     send(client, game, 6, 2, None, number=2, lang="nb")
     text = page(client, "game", game, "nb")
-    assert "Vårt parti Golf" in text and "Følg vårt parti Golf" in text
-    assert "Partiet vårt av Golf" not in text
+    # issue 35: «Vårt parti Golf» was English word order; as Ghost says it, «i Spøkelse»
+    assert "Partiet vårt i Golf" in text and "Følg partiet vårt i Golf" in text
+    assert "Vårt parti Golf" not in text and "Partiet vårt av Golf" not in text
     assert "Vil dere heller fortsette dette spillet, kan dere angre eller endre et hull." in text
 
 

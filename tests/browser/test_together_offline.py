@@ -1,0 +1,51 @@
+"""Issue 35 without signal: a round whose totals one deck cannot deal together is not
+kept on the phone (scoring.js, golf-scoring.js through outbox.js), with the server's
+words, naming the players; what was typed stays in the form."""
+
+import pytest
+
+from scorepad.models import Game
+from tests.browser.conftest import HAVE_CHROMIUM, enter_offline, game_url, outbox
+from tests.conftest import make_game
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.browser,
+    pytest.mark.skipif(not HAVE_CHROMIUM, reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Anna 0.5 and Bo 0.5: no deal from one deck gives all these totals at once"),
+        ("nb", "Anna 0,5 og Bo 0,5: ingen giv fra én kortstokk gir alle disse summene samtidig"),
+    ],
+)
+def test_ghost_totals_not_dealt_together_are_not_kept(live_server, phone, lang, said):
+    game = make_game(threshold=500)
+    page = phone(lang)
+    page.goto(live_server.url + game_url(game, lang))
+    page.context.set_offline(True)
+    enter_offline(page, "0.5", "0.5")
+    error = page.locator("form.round-form p.error[role=alert]")
+    assert said in error.inner_text().replace("\N{NO-BREAK SPACE}", " ")
+    assert outbox(page) == []
+    assert page.locator("input[name=points_0]").input_value() == "0.5"
+    enter_offline(page, "0.5", "3.5")
+    assert (
+        len(outbox(page)) == 1 and page.locator("form.round-form p.error[role=alert]").count() == 0
+    )
+
+
+def test_golf_scores_not_dealt_together_are_not_kept(live_server, phone):
+    game = Game.create_with_players(["Ada", "Bo"], game="golf", threshold=None)
+    page = phone("en")
+    page.goto(live_server.url + game_url(game, "en"))
+    page.context.set_offline(True)
+    enter_offline(page, "-6", "-6")
+    error = page.locator("form.round-form p.error[role=alert]")
+    assert "Ada −6 and Bo −6: no deal from your decks gives all these scores at once." in (
+        error.inner_text()
+    )
+    assert outbox(page) == []

@@ -1,0 +1,26 @@
+"""Issue 35 in Ghost's scorepad: a round whose totals one deck cannot deal together is
+refused, naming the players, in the reader's language, with everything typed kept."""
+
+import pytest
+
+from tests.conftest import enter, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Anna 0.5 and Bo 0.5: no deal from one deck gives all these totals at once"),
+        ("nb", "Anna 0,5 og Bo 0,5: ingen giv fra én kortstokk gir alle disse summene samtidig"),
+    ],
+)
+def test_two_totals_of_half_a_point_are_refused_together(client, lang, said):
+    game = make_game()
+    response = enter(client, game, "0.5", "0.5", lang=lang)
+    page = response.content.decode().replace("\N{NO-BREAK SPACE}", " ")
+    assert response.status_code == 422, response.status_code
+    assert said in page
+    assert game.rounds.count() == 0
+    assert page.count('value="0.5"') + page.count('value="0,5"') == 2  # nothing typed lost
+    assert enter(client, game, "0.5", "3.5", lang=lang).status_code == 302
