@@ -178,7 +178,8 @@ class GolfPad(GhostPad):
     axis_word = _("hole")
 
     def text(self, key: str, game=None, **values) -> str:
-        if game is not None and key in GOLF_EXTRA_TEXTS and values.get("n", 0) > game.house_for(None).holes:
+        extra = game is not None and values.get("n", 0) > game.house_for(None).holes
+        if extra and key in GOLF_EXTRA_TEXTS:
             return str(GOLF_EXTRA_TEXTS[key]) % values
         return super().text(key, **values)
 
