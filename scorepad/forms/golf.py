@@ -60,7 +60,7 @@ class GolfNewGameForm(GolfHouseFields):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if not self.is_bound:
-            self.fields["start_key"].initial = secrets.token_urlsafe(16)
+            self.fields["start_key"].initial = secrets.token_urlsafe(24)  # 32: masked in logs
             self.initial.setdefault("variant", cards.DEFAULT_HOUSE.variant)
             self.initial.setdefault("jokers", "none")
             self.initial.setdefault("four_of_a_kind", "none")
