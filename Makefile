@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PO     := locale/nb/LC_MESSAGES/django.po
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools soak bench-inprocess memory clean
+.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools bench-slow soak bench-inprocess memory clean
 
 $(STAMP): pyproject.toml
 	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
@@ -85,6 +85,11 @@ bench: setup bench-tools
 
 soak: setup
 	$(BIN)/python bench/soak.py
+
+# A phone's rounds and pages while 16 slow bodies come in, no proxy: the README's command
+# and the one it replaced.
+bench-slow: setup
+	$(BIN)/python bench/slow_bodies.py
 
 # One round entry's CPU time inside Django, no server (ROOT=<checkout> times another one).
 bench-inprocess: setup

@@ -46,8 +46,9 @@ def deadline(length: int) -> float:
 class AsyncFront:
     """ASGI application around a WSGI one (see the module's docstring)."""
 
-    def __init__(self, wsgi_app, threads: int = THREADS, inline=None):
+    def __init__(self, wsgi_app, threads: int = THREADS, inline=None, max_body=None):
         self.app = wsgi_app
+        self.max_body = max_body or settings.MAX_REQUEST_BODY
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="ghost-app")
         # A callable that says whether a request may be answered on the loop (from
         # memory, no database): the pre-rendered pages' own test.
@@ -62,7 +63,7 @@ class AsyncFront:
         environ = wsgi_environ(scope)
         length = environ.get("CONTENT_LENGTH", "")
         body = b""
-        if length.isdecimal() and 0 < int(length) <= settings.MAX_REQUEST_BODY:
+        if length.isdecimal() and 0 < int(length) <= self.max_body:
             try:
                 async with asyncio.timeout(deadline(int(length))):
                     body = await read_body(receive, int(length))

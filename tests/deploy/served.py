@@ -88,11 +88,19 @@ def built(tmp_path_factory) -> Path:
 
 
 @contextmanager
-def serve(built: Path, database_url: str, log: Path, flags: list[str] | None = None):
+def serve(
+    built: Path,
+    database_url: str,
+    log: Path,
+    flags: list[str] | None = None,
+    env: dict[str, str] | None = None,
+    port: int | None = None,
+):
     """Granian as `make serve` starts it (or with `flags`, such as the README's), on a
-    migrated database; yields (base, process)."""
-    env = production_env(built, database_url)
-    port = free_port()
+    migrated database, with `env` over the production variables, on `port` or a free
+    one; yields (base, process)."""
+    env = production_env(built, database_url) | (env or {})
+    port = port or free_port()
     with open(log, "ab") as out:
         server = subprocess.Popen(
             [str(BIN / "granian"), *(flags or serve_flags()), "--port", str(port)],
