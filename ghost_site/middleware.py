@@ -75,6 +75,8 @@ def private_pages(get_response):
 
     def middleware(request):
         response = get_response(request)
+        if getattr(response, "render_budget_spent", False):  # ghost_site/budget.py
+            response["Cache-Control"] = "no-store"
         match = request.resolver_match
         if match is None:
             return response
