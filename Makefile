@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PO     := locale/nb/LC_MESSAGES/django.po
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools bench-slow soak bench-inprocess memory clean
+.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools bench-slow bench-flood soak bench-inprocess memory clean
 
 $(STAMP): pyproject.toml
 	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
@@ -90,6 +90,11 @@ soak: setup
 # and the one it replaced.
 bench-slow: setup
 	$(BIN)/python bench/slow_bodies.py
+
+# A game page and a kept rules page while 16 clients ask for rules pages not kept yet,
+# with the render budget and without.
+bench-flood: setup
+	$(BIN)/python bench/flood.py
 
 # One round entry's CPU time inside Django, no server (ROOT=<checkout> times another one).
 bench-inprocess: setup
