@@ -243,6 +243,16 @@ class HoleForm(FocusFirstProblem, forms.Form):
             for seat in self.seats
         ]
 
+    def clean_caller(self):
+        """One caller a hole: a post that names two (the form would keep the last) is
+        refused, as the page's radio buttons never send it."""
+        named = getattr(self.data, "getlist", None)
+        if named is not None and len(named(self.add_prefix("caller"))) > 1:
+            raise ValidationError(
+                self.fields["caller"].error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return self.cleaned_data["caller"]
+
     @property
     def caller_field(self):
         """The radio group "who went out first", where the hole asks it."""
