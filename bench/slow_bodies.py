@@ -112,7 +112,7 @@ def main():
     print(f"\n16 slow bodies, no proxy: {SECONDS} s a case, {os.cpu_count()} cores\n")
     print(f"{'case':52} {'reqs':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  statuses")
     for server, label in (("granian", "README (ASGI front)"), ("granian-wsgi", "before (WSGI)")):
-        with app_server(server, seed_spec={"writers": 8, "watched": 1}) as (base, seeded, *_):
+        with app_server(server, seed_spec={"writers": 64, "watched": 1}) as (base, seeded, *_):
             port = int(base.rsplit(":", 1)[1])
             numbers = dict.fromkeys(seeded["writers"], 0)
             entries, pages = case(port, seeded, numbers)

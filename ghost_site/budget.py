@@ -5,7 +5,7 @@ then kept (the page cache, `cache_page` in rules/views.py). A flood of combinati
 one asked for before makes each request a render, and a render costs tens of
 milliseconds of a thread: with every thread rendering, a game page or a kept rules page
 waited a quarter to half a second (issue 37). So at most `RENDERERS` threads of a process
-render such a page at once; a request that finds them busy for `WAIT` seconds gets 503
+render such a page at once; a request that finds them busy gets 503
 with `Retry-After` at once, and its thread goes back to the pages that are kept and the
 scorepad. The pre-rendered pages (ghost_site/prerendered.py) and every page already kept
 are answered without the budget, and a reader who meets the 503 gets the page on the next
@@ -18,7 +18,7 @@ import threading
 from ghost_site.middleware import error_page
 
 RENDERERS = int(os.environ.get("GHOST_RENDERERS", "1"))  # 0: no budget
-WAIT = 0.25  # seconds a render waits for a slot before its 503
+WAIT = 0.0  # no wait for a slot: a thread waiting is a thread held
 
 _slots = threading.BoundedSemaphore(RENDERERS) if RENDERERS > 0 else None
 
