@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PO     := locale/nb/LC_MESSAGES/django.po
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools bench-slow bench-flood soak bench-inprocess memory clean
+.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools bench-slow bench-flood bench-rename soak bench-inprocess memory clean
 
 $(STAMP): pyproject.toml
 	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
@@ -95,6 +95,10 @@ bench-slow: setup
 # with the render budget and without.
 bench-flood: setup
 	$(BIN)/python bench/flood.py
+
+# A rename across a 300-game series while another game takes rounds (SQLite file).
+bench-rename: setup
+	$(BIN)/python bench/rename.py
 
 # One round entry's CPU time inside Django, no server (ROOT=<checkout> times another one).
 bench-inprocess: setup
