@@ -124,6 +124,10 @@ def main() -> None:
             for arenas in (None, "2") if database == "SQLite" else (None,):
                 env = production_env(work, url)
                 env["DJANGO_STATIC_ROOT"] = str(work / "static")
+                # Django's test client keeps each thread's connection out of the pool
+                # (it turns off closing at the request's end): a pool for the 4 threads
+                # and the one that seeds.
+                env["DJANGO_DB_POOL"] = "5"
                 manage(env, "migrate", "--verbosity", "0")
                 manage(env, "flush", "--noinput", "--verbosity", "0")
                 if not (work / "static").exists():
