@@ -125,9 +125,9 @@ def main() -> None:
                 env = production_env(work, url)
                 env["DJANGO_STATIC_ROOT"] = str(work / "static")
                 # Django's test client keeps each thread's connection out of the pool
-                # (it turns off closing at the request's end): a pool for the 4 threads
+                # (it turns off closing at the request's end): a pool for the 8 threads
                 # and the one that seeds.
-                env["DJANGO_DB_POOL"] = "5"
+                env["DJANGO_DB_POOL"] = "10"
                 manage(env, "migrate", "--verbosity", "0")
                 manage(env, "flush", "--noinput", "--verbosity", "0")
                 if not (work / "static").exists():

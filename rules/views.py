@@ -44,6 +44,8 @@ def template(name: str, game: Any) -> list[str]:
 # A page not kept yet is rendered within the render budget (ghost_site/budget.py).
 def rules_cache(view):
     return cache_page(60 * 60, cache="pages")(render_budget(view))
+
+
 public = cache_control(public=True, max_age=60 * 60)
 
 
