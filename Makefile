@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 PO     := locale/nb/LC_MESSAGES/django.po
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools soak bench-inprocess memory clean
+.PHONY: setup run serve deploy export-static test lint check-translations messages bench bench-tools bench-slow bench-flood bench-rename soak bench-inprocess memory clean
 
 $(STAMP): pyproject.toml
 	@command -v msgfmt >/dev/null || { echo "gettext is missing: apt-get install gettext"; exit 1; }
@@ -25,15 +25,17 @@ run: setup
 
 # Production settings on this machine: Granian, WhiteNoise, hashed static files and the
 # rules pages pre-rendered. A throw-away secret key unless DJANGO_SECRET_KEY is set;
-# plain http on loopback. PORT=8001 make serve for another port.
+# plain http on loopback. PORT=8001 make serve for another port. The ASGI front reads
+# request bodies in the event loop and runs Django on 4 threads a worker
+# (ghost_site/front.py): slow clients hold no thread, with or without a proxy.
 PORT ?= 8000
 serve: setup
 	export DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 \
 	  DJANGO_SITE_URL="$${DJANGO_SITE_URL:-http://127.0.0.1:8000}" \
 	  DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}"; \
 	$(MANAGE) collectstatic --noinput --verbosity 0 && $(MANAGE) prerender && \
-	exec $(BIN)/granian --interface wsgi ghost_site.wsgi:application --host 127.0.0.1 \
-	  --port $(PORT) --workers 2 --blocking-threads 4 --no-ws
+	exec $(BIN)/granian --interface asgi ghost_site.asgi:application --host 127.0.0.1 \
+	  --port $(PORT) --workers 2 --blocking-threads 1 --no-ws
 
 # The README's deploy, run as one command with the production variables from the
 # environment (DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_SITE_URL,
@@ -83,6 +85,20 @@ bench: setup bench-tools
 
 soak: setup
 	$(BIN)/python bench/soak.py
+
+# A phone's rounds and pages while 16 slow bodies come in, no proxy: the README's command
+# and the one it replaced.
+bench-slow: setup
+	$(BIN)/python bench/slow_bodies.py
+
+# A game page and a kept rules page while 16 clients ask for rules pages not kept yet,
+# with the render budget and without.
+bench-flood: setup
+	$(BIN)/python bench/flood.py
+
+# A rename across a 300-game series while another game takes rounds (SQLite file).
+bench-rename: setup
+	$(BIN)/python bench/rename.py
 
 # One round entry's CPU time inside Django, no server (ROOT=<checkout> times another one).
 bench-inprocess: setup

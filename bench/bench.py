@@ -32,7 +32,7 @@ CONNECTIONS = 32
 THREADS = 2  # wrk's
 WORKERS = 2  # the app server's processes, and nginx's: equal, so the ratio is fair
 APP_THREADS = int(os.environ.get("BENCH_THREADS", "4"))  # Granian's --blocking-threads
-OTHER_THREADS = 1  # the other choice, measured for round entry in the same run
+OTHER = "SQLite, Granian WSGI"  # the README's command before ghost_site/front.py, same run
 SLICES = 5  # one phone on round entry and one on the floor take turns this many times
 SINGLE_GAMES = 64  # the single phone's games; the 32 phones share the other 192
 TODAY_32_PHONES = 190  # req/s, SQLite, before issue 18 (README)
@@ -242,15 +242,18 @@ def main():
             f"{SEEDED_ROUNDS} seeded); 'database is locked': {locked}"
         )
 
-    # The other --blocking-threads choice, for round entry on SQLite: the README's flag
-    # is the one that measured better.
-    with app_server(workers=WORKERS, threads=OTHER_THREADS, seed_spec=seed_spec) as (
+    # The README's command before the front (Granian's WSGI interface, 4 blocking
+    # threads): what reading bodies in the event loop costs, in the same run.
+    with app_server("granian-wsgi", workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec) as (
         base,
         seeded,
-        _workdir,
+        workdir,
         env,
     ):
-        phones(base, seeded, env, results, f"SQLite, {OTHER_THREADS} threads")
+        results["rules page (en), Granian WSGI"] = wrk(base + "/en/rules/")
+        with floor_server(env, workdir, WORKERS, APP_THREADS, server="granian-wsgi") as floor_base:
+            phones(base, seeded, env, results, OTHER, floor_base)
+            floor(floor_base, results, OTHER)
 
     with app_server("gunicorn", workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec) as (
         base,
@@ -274,7 +277,7 @@ def main():
             notes.append(f"PostgreSQL: {accepted} rounds accepted, {stored} in the database")
 
     print(
-        f"\nGhost benchmark: Granian (WSGI) {WORKERS} workers x {APP_THREADS} blocking "
+        f"\nGhost benchmark: Granian (ASGI front) {WORKERS} workers x {APP_THREADS} app "
         f"threads, nginx {WORKERS} workers, wrk {CONNECTIONS} connections unless '1 c.', "
         f"{SECONDS} s a case, "
         f"{os.cpu_count()} cores shared with the load generator\n"
@@ -335,7 +338,7 @@ def main():
         "SQLite": "game page, 1 round, 1 c.",
         "PostgreSQL": "game page, 1 round, 1 c., PostgreSQL",
     }
-    for database in ("SQLite", "PostgreSQL"):
+    for database in ("SQLite", OTHER, "PostgreSQL"):
         if f"floor, 1 phone, {database}" not in results:
             continue
         ratio(
@@ -352,12 +355,13 @@ def main():
             "p50",
             "(goal: at most 5x)",
         )
-        ratio(
-            f"game page p50 / floor p50, 1 c., {database}",
-            game_page[database],
-            f"floor: one INSERT, 1 c., {database}",
-            "p50",
-        )
+        if database in game_page:
+            ratio(
+                f"game page p50 / floor p50, 1 c., {database}",
+                game_page[database],
+                f"floor: one INSERT, 1 c., {database}",
+                "p50",
+            )
         ratio(
             f"no database p50 / floor p50, 1 c., {database}",
             f"floor: no database, 1 c., {database}",
@@ -370,7 +374,7 @@ def main():
             f"floor, 32 phones, {database}",
             "rps",
         )
-    for database in ("SQLite", f"SQLite, {OTHER_THREADS} threads", "PostgreSQL"):
+    for database in ("SQLite", OTHER, "PostgreSQL"):
         name = f"round entry, 32 phones, {database}"
         if name in results:
             value = results[name]["p99"] / results[name]["p50"]
@@ -381,9 +385,15 @@ def main():
         f"{sqlite / TODAY_32_PHONES:7.2f}x  (goal: at least 2x)"
     )
     ratio(
-        f"round entry req/s, 32 phones, {APP_THREADS} / {OTHER_THREADS} blocking threads",
+        "round entry req/s, 32 phones, SQLite, ASGI front / WSGI",
         "round entry, 32 phones, SQLite",
-        f"round entry, 32 phones, SQLite, {OTHER_THREADS} threads",
+        f"round entry, 32 phones, {OTHER}",
+        "rps",
+    )
+    ratio(
+        "rules page (en) req/s, ASGI front / WSGI",
+        "rules page (en), pre-rendered",
+        "rules page (en), Granian WSGI",
         "rps",
     )
     out = Path(__file__).resolve().parent / "out"

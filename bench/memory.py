@@ -7,7 +7,8 @@ rules page for every other threshold in both languages. Then it prints its resid
 memory and what each cache holds: the two byte-bounded caches, the boards cache's
 weight, and the per-process function caches (rendered rules sections, table facts,
 possible totals). Run once as is and once with MALLOC_ARENA_MAX=2 (glibc's arenas: one
-per thread by default, each keeping freed memory apart).
+per thread by default, each keeping freed memory apart), on SQLite, then as is on
+PostgreSQL (its connection pool included) when BENCH_POSTGRES_URL names a database.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import django
 django.setup()
 from django.core.cache import caches
 from django.test import Client
-from rules import cards
+from rules.games.ghost import cards
 from rules.engine import rendering
 from scorepad.models import MAX_ROUNDS, Game, Player, Round, Score
 
@@ -92,7 +93,8 @@ print(json.dumps(out))
 
 
 def measure(env: dict[str, str], arenas: str | None) -> dict:
-    env = dict(env, DJANGO_SETTINGS_MODULE="ghost_site.settings")
+    # every rules page rendered, as over a day: no render budget (ghost_site/budget.py)
+    env = dict(env, DJANGO_SETTINGS_MODULE="ghost_site.settings", GHOST_RENDERERS="0")
     env.pop("MALLOC_ARENA_MAX", None)
     if arenas:
         env["MALLOC_ARENA_MAX"] = arenas
@@ -102,22 +104,37 @@ def measure(env: dict[str, str], arenas: str | None) -> dict:
         env=env,
         capture_output=True,
         text=True,
-        check=True,
     )
+    if done.returncode:
+        raise SystemExit(done.stderr[-3000:])
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def databases(work: Path):
+    """SQLite, and PostgreSQL when BENCH_POSTGRES_URL names a database (emptied first)."""
+    yield "SQLite", f"sqlite:///{work / 'memory.sqlite3'}"
+    if os.environ.get("BENCH_POSTGRES_URL"):
+        yield "PostgreSQL", os.environ["BENCH_POSTGRES_URL"]
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        for arenas in (None, "2"):
-            env = production_env(work, f"sqlite:///{work / f'memory-{arenas}.sqlite3'}")
-            env["DJANGO_STATIC_ROOT"] = str(work / "static")
-            manage(env, "migrate", "--verbosity", "0")
-            if not (work / "static").exists():
-                manage(env, "collectstatic", "--noinput", "--verbosity", "0")
-            result = measure(env, arenas)
-            print(f"MALLOC_ARENA_MAX={arenas or 'unset'}: {json.dumps(result)}", flush=True)
+        for database, url in databases(work):
+            for arenas in (None, "2") if database == "SQLite" else (None,):
+                env = production_env(work, url)
+                env["DJANGO_STATIC_ROOT"] = str(work / "static")
+                # Django's test client keeps each thread's connection out of the pool
+                # (it turns off closing at the request's end): a pool for the 8 threads
+                # and the one that seeds.
+                env["DJANGO_DB_POOL"] = "10"
+                manage(env, "migrate", "--verbosity", "0")
+                manage(env, "flush", "--noinput", "--verbosity", "0")
+                if not (work / "static").exists():
+                    manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+                result = measure(env, arenas)
+                label = f"{database}, MALLOC_ARENA_MAX={arenas or 'unset'}"
+                print(f"{label}: {json.dumps(result)}", flush=True)
 
 
 if __name__ == "__main__":

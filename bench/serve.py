@@ -122,14 +122,20 @@ def seed(env, writers=256, watched=50, golf=0) -> dict:
 
 
 def server_command(
-    server: str, port: int, workers: int, threads: int, app: str = "ghost_site.wsgi:application"
+    server: str, port: int, workers: int, threads: int, app: str = "ghost_site.asgi:application"
 ) -> list[str]:
-    """The production server as the README deploys it (Granian), or gunicorn to compare."""
-    if server == "granian":
+    """The production server as the README deploys it (Granian's ASGI interface, Django on
+    GHOST_APP_THREADS threads behind ghost_site/front.py), Granian's WSGI interface as
+    the README ran it before (`granian-wsgi`, `threads` blocking threads), or gunicorn."""
+    if server.startswith("granian"):
+        wsgi = server == "granian-wsgi"
+        if wsgi:  # the same application without the front
+            app = {"ghost_site.asgi:application": "ghost_site.wsgi:application"}.get(app, app)
+            app = app.replace(":asgi", ":application")
         return [
             str(BIN / "granian"),
             "--interface",
-            "wsgi",
+            "wsgi" if wsgi else "asgi",
             app,
             "--host",
             "127.0.0.1",
@@ -138,7 +144,7 @@ def server_command(
             "--workers",
             str(workers),
             "--blocking-threads",
-            str(threads),
+            str(threads if wsgi else 1),
             "--log-level",
             "warning",
             "--no-ws",
@@ -174,7 +180,7 @@ def app_server(
     """Migrate, collect static files, pre-render the rules pages, seed games, then start
     the server on a free loopback port. Yields (base URL, seeded tokens, workdir, env)."""
     workdir = Path(tempfile.mkdtemp(prefix="ghost-bench-"))
-    env = production_env(workdir, database_url)
+    env = production_env(workdir, database_url) | {"GHOST_APP_THREADS": str(threads)}
     manage(env, "migrate", "--verbosity", "0")
     if "postgres" in env["DATABASE_URL"]:
         manage(env, "flush", "--noinput", "--verbosity", "0")
@@ -222,13 +228,16 @@ def running(command: list[str], port: int, env: dict, log, probe: str):
 
 
 @contextmanager
-def floor_server(env: dict, workdir: Path, workers: int = 2, threads: int = 4):
+def floor_server(
+    env: dict, workdir: Path, workers: int = 2, threads: int = 4, server: str = "granian"
+):
     """bench/floor.py on the same database, server and flags: yields its base URL."""
     port = free_port()
+    env = env | {"GHOST_APP_THREADS": str(threads)}
     with (
         open(workdir / "floor.log", "w") as log,
         running(
-            server_command("granian", port, workers, threads, app="bench.floor:application"),
+            server_command(server, port, workers, threads, app="bench.floor:asgi"),
             port,
             env,
             log,

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.template import loader
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django.utils.http import parse_header_parameters
 
 
@@ -59,23 +60,35 @@ def guard_request_bodies(get_response):
 
 
 # Pages whose address holds a token and that post nothing send no Referer at all. The
-# pages that post (the game, editing a round) keep the site's "same-origin": under
-# "no-referrer" a browser sends `Origin: null` with every POST, which the CSRF check
-# rightly refuses. Either way the token never reaches another site.
+# pages that post (the game, editing a round) send only the site's origin
+# ("strict-origin"): under "no-referrer" a browser sends `Origin: null` with every POST,
+# which the CSRF check rightly refuses, while "strict-origin" keeps the real `Origin`.
+# Either way the token reaches no Referer: not another site's, and not the site's own
+# (where a proxy's log would keep it).
 NO_REFERRER = {"watch", "watch-poll", "history", "export-csv", "export-json"}
 
 
 def private_pages(get_response):
-    """Scorepad pages are not for search engines, and a page whose address holds a game's
-    token must not hand that address to another site as a Referer."""
+    """Scorepad pages are not for search engines, are kept by no cache (a shared one
+    would hand a game to whoever asks next), and a page whose address holds a game's
+    token hands that token to no one as a Referer."""
 
     def middleware(request):
         response = get_response(request)
+        if getattr(response, "render_budget_spent", False):  # ghost_site/budget.py
+            response["Cache-Control"] = "no-store"
         match = request.resolver_match
-        if match is not None and match.app_name == "scorepad":
+        if match is None:
+            return response
+        scorepad = match.app_name == "scorepad"
+        if scorepad:
             response["X-Robots-Tag"] = "noindex, nofollow"
+        if scorepad or "token" in match.kwargs:
+            add_never_cache_headers(response)
             if match.url_name in NO_REFERRER:
                 response["Referrer-Policy"] = "no-referrer"
+            elif "token" in match.kwargs:
+                response["Referrer-Policy"] = "strict-origin"
         return response
 
     return middleware

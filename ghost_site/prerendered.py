@@ -285,17 +285,22 @@ class PrerenderedPages:
         self.app = app
         self.pages = pages
 
-    def __call__(self, environ, start_response):
+    def serves(self, environ) -> bool:
+        """Whether this request is answered from memory (no thread, no database)."""
         page = self.pages.get(environ.get("PATH_INFO", ""))
-        method = environ.get("REQUEST_METHOD")
-        if (
+        return not (
             page is None
-            or method not in ("GET", "HEAD")
+            or environ.get("REQUEST_METHOD") not in ("GET", "HEAD")
             or environ.get("QUERY_STRING")
             or request_scheme(environ) != page.scheme
             or not allowed_host(environ)
-        ):
+        )
+
+    def __call__(self, environ, start_response):
+        if not self.serves(environ):
             return self.app(environ, start_response)
+        page = self.pages[environ["PATH_INFO"]]
+        method = environ["REQUEST_METHOD"]
         encoding = chosen_encoding(environ.get("HTTP_ACCEPT_ENCODING"))
         if encoding is None:
             headers, body = page.not_acceptable

@@ -12,7 +12,11 @@ answering pages. Slow clients can hold at most `READERS` threads a process, neve
 of them: the pages keep answering. A phone's form comes with its headers and is read in
 microseconds, so the gate is only ever full of slow clients; a round refused then stays
 in the phone's outbox and is sent again. Behind the README's nginx, which reads the
-whole body before it passes the request on, no slow body reaches the app at all.
+whole body before it passes the request on, no slow body reaches the app at all. The
+README's command and `make serve` no longer run the WSGI interface: their ASGI front
+(ghost_site/front.py) reads every body in the event loop with a deadline, and the gate
+then reads it from memory. The gate stays for a WSGI server (gunicorn, the WSGI
+interface), where it bounds the harm: 16 slow bodies there still refuse every post.
 
 **Stopping.** When a process exits, its SQLite connections fold the write-ahead log into
 the database file and empty it (`wal_checkpoint(TRUNCATE)`), then close. The last

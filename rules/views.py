@@ -11,6 +11,7 @@ from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
+from ghost_site.budget import render_budget
 from rules import games
 
 from .engine import rendering, schema
@@ -41,7 +42,11 @@ def table(game: Any, slug: str | None) -> Any | None:
 
 # Rules pages change only with a deploy: keep the whole response per language, let
 # browsers keep it for an hour, and answer revalidations with 304 (ConditionalGet).
-rules_cache = cache_page(60 * 60, cache="pages")
+# A page not kept yet is rendered within the render budget (ghost_site/budget.py).
+def rules_cache(view):
+    return cache_page(60 * 60, cache="pages")(render_budget(view))
+
+
 public = cache_control(public=True, max_age=60 * 60)
 
 

@@ -87,7 +87,7 @@ class NewGameForm(HouseFields):
         super().__init__(*args, **kwargs)
         self.took_more_players = False  # more than two at the five-card game, ticked or not
         if not self.is_bound:
-            self.fields["start_key"].initial = secrets.token_urlsafe(16)
+            self.fields["start_key"].initial = secrets.token_urlsafe(24)  # 32: masked in logs
         self.fields["player_count"].help_text = players_hint()
         self.fields["variant"].choices = [(v.key, variant_label(v)) for v in NEW_GAME_VARIANTS]
         seats = range(cards.PLAYER_RANGE[1])

@@ -60,7 +60,7 @@ class GolfNewGameForm(HouseFields):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if not self.is_bound:
-            self.fields["start_key"].initial = secrets.token_urlsafe(16)
+            self.fields["start_key"].initial = secrets.token_urlsafe(24)  # 32: masked in logs
             self.initial.setdefault("variant", cards.DEFAULT_HOUSE.variant)
             self.initial.setdefault("jokers", "none")
             self.initial.setdefault("four_of_a_kind", "none")
@@ -233,6 +233,16 @@ class HoleForm(FocusFirstProblem, forms.Form):
             {"player": self.players[seat], "seat": seat, "points": self[f"points_{seat}"]}
             for seat in self.seats
         ]
+
+    def clean_caller(self):
+        """One caller a hole: a post that names two (the form would keep the last) is
+        refused, as the page's radio buttons never send it."""
+        named = getattr(self.data, "getlist", None)
+        if named is not None and len(named(self.add_prefix("caller"))) > 1:
+            raise ValidationError(
+                self.fields["caller"].error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return self.cleaned_data["caller"]
 
     @property
     def caller_field(self):

@@ -24,6 +24,9 @@ from scorepad.logic import scoring
 from scorepad.logic.names import same_name_key
 
 TENTH = Decimal("0.1")
+# Games of a series renamed in one transaction: a rename across a long evening holds the
+# write lock a step at a time (measured: docs/performance.md, "A rename").
+RENAME_STEP = 25
 
 
 class Result(enum.Enum):
@@ -322,17 +325,18 @@ class RoundChanges:
         A name is put right for the evening: every other game of the series whose player
         at that seat still has the old name gets the new one too (with its own line in
         its history), unless someone else there already has it. So the series and the
-        statistics count one person, whichever game the name was put right in. The games
-        of the series are locked together, in one order, so two renames cannot deadlock."""
+        statistics count one person, whichever game the name was put right in. This
+        game is renamed first, in a transaction of its own; then the rest of the series,
+        `RENAME_STEP` games a transaction, each game checked again under its lock: a
+        long series never holds the database (SQLite's one write lock) for more than a
+        step, and a game renamed meanwhile from another phone is left as it now is. Each
+        step locks its games in one order and holds no other lock, so two renames
+        cannot deadlock."""
+        model = type(self)
         with transaction.atomic():
-            series = list(
-                type(self)
-                .objects.select_for_update()
-                .filter(series=self.series)
-                .order_by("pk")
-                .prefetch_related("players")
-            )
-            game = next((g for g in series if g.pk == self.pk), None)
+            game = (
+                model.objects.select_for_update().filter(pk=self.pk).prefetch_related("players")
+            ).first()
             if game is None:
                 return Change(Result.GONE, seat)
             players = sorted(game.players.all(), key=lambda p: p.position)
@@ -348,27 +352,49 @@ class RoundChanges:
                 return Change(Result.TAKEN, seat, name=player.name)
             old = player.name
             now = timezone.now()
-            _rename(game, player, old, name, now)
-            for other in series:
-                if other.pk == game.pk or other.names_version >= models.MAX_RENAMES:
-                    continue
-                theirs = sorted(other.players.all(), key=lambda p: p.position)
-                if len(theirs) != len(players) or theirs[seat].name != old:
-                    continue
-                if any(same_name_key(p.name) == key for p in theirs if p.position != seat):
-                    continue
-                _rename(other, theirs[seat], old, name, now)
+            _rename(model, [(game, player)], old, name, now)
+        others = list(
+            model.objects.filter(series=game.series)
+            .exclude(pk=game.pk)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        for start in range(0, len(others), RENAME_STEP):
+            with transaction.atomic():
+                step = (
+                    model.objects.select_for_update()
+                    .filter(pk__in=others[start : start + RENAME_STEP])
+                    .order_by("pk")
+                    .prefetch_related("players")
+                )
+                renamed = []
+                for other in step:
+                    if other.names_version >= models.MAX_RENAMES:
+                        continue
+                    theirs = sorted(other.players.all(), key=lambda p: p.position)
+                    if len(theirs) != len(players) or theirs[seat].name != old:
+                        continue
+                    if any(same_name_key(p.name) == key for p in theirs if p.position != seat):
+                        continue
+                    renamed.append((other, theirs[seat]))
+                _rename(model, renamed, old, name, now)
         self.refresh_from_db(fields=["version", "names_version", "updated_at", "renamed_at"])
         self.__dict__.pop("player_list", None)
         return Change(Result.SAVED, seat, name=old)
 
 
-def _rename(game, player, old: str, name: str, now) -> None:
-    """One game's player renamed, written under its lock: the name, the history's line,
-    and the game's version and times moved on (its watchers and kept pages learn of it)."""
-    models.Player.objects.filter(pk=player.pk).update(name=name)
-    models.NameChange.objects.create(game=game, player=player, old=old, new=name, at=now)
-    type(game).objects.filter(pk=game.pk).update(
+def _rename(model, renamed: list, old: str, name: str, now) -> None:
+    """Games' players renamed, written under their locks, a few queries for all of them:
+    the names, the history's lines, and each game's version and times moved on (its
+    watchers and kept pages learn of it)."""
+    if not renamed:
+        return
+    models.Player.objects.filter(pk__in=[player.pk for _game, player in renamed]).update(name=name)
+    models.NameChange.objects.bulk_create(
+        models.NameChange(game=game, player=player, old=old, new=name, at=now)
+        for game, player in renamed
+    )
+    model.objects.filter(pk__in=[game.pk for game, _player in renamed]).update(
         version=F("version") + 1,
         names_version=F("names_version") + 1,
         updated_at=now,

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -43,7 +44,7 @@ def new_game(request, game=None):
             data = form.cleaned_data
             change = Game.start(
                 data["names"],
-                data["start_key"],
+                phones_start_key(request, data["start_key"]),
                 may_start=lambda: new_game_wait(request),
                 game=pad.key,
                 **pad.start_fields(form),
@@ -57,6 +58,17 @@ def new_game(request, game=None):
             messages.error(request, too_many_games_text(change.wait))
             status = 429
     return render_start(request, form, status, pad)
+
+
+def phones_start_key(request, key: str) -> str | None:
+    """The form's key bound to the phone that holds the form (its CSRF secret): a double
+    tap on that phone finds its game, while the same key posted by any other phone (read
+    from a log, say) starts a game of its own and never opens this one. What is stored,
+    and what a database log could show, is this digest, which no one can post."""
+    if not key:
+        return None
+    phone = request.META.get("CSRF_COOKIE", "")
+    return salted_hmac("scorepad.start_key", f"{key}:{phone}", algorithm="sha256").hexdigest()[:32]
 
 
 def render_start(request, form, status=200, pad=None):

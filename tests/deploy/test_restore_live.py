@@ -11,12 +11,10 @@ the database was malformed)."""
 import re
 import sqlite3
 import subprocess
-import urllib.error
-import urllib.parse
 import urllib.request
 
-from tests.conftest import NoRedirect, new_game_data
-from tests.deploy.served import manage, production_env, serve
+from tests.conftest import new_game_data
+from tests.deploy.served import http_phone, manage, post, production_env, serve
 
 GAMES = 3
 
@@ -27,39 +25,6 @@ def rounds(path) -> set[tuple]:
         return set(db.execute("SELECT id, game_id, number, status FROM scorepad_round"))
     finally:
         db.close()
-
-
-class Phone:
-    """Keeps its cookies itself: production cookies are Secure, and this is plain http
-    on loopback, where urllib's cookie jar would not send them back."""
-
-    def __init__(self):
-        self.cookies: dict[str, str] = {}
-        self.opener = urllib.request.build_opener(NoRedirect)
-
-    def open(self, address, data=None):
-        request = urllib.request.Request(address, data)
-        request.add_header("Cookie", "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
-        try:
-            answer = self.opener.open(request, timeout=60)
-        except urllib.error.HTTPError as error:
-            answer = error
-        for header in answer.headers.get_all("Set-Cookie") or ():
-            name, _eq, value = header.split(";", 1)[0].partition("=")
-            self.cookies[name.strip()] = value
-        return answer
-
-
-def http_phone(base, page):
-    phone = Phone()
-    html = phone.open(base + page).read().decode()
-    return phone, re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)[1]
-
-
-def post(phone, address, data) -> tuple[int, str]:
-    """Status and Location (or the body, when there is none)."""
-    answer = phone.open(address, urllib.parse.urlencode(data).encode())
-    return answer.status, answer.headers.get("Location") or answer.read().decode()
 
 
 def start_games(base) -> list[tuple]:

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ghost_site.forms import FocusFirstProblem, own_choice_words
+from ghost_site.forms import AsciiIntegerField, FocusFirstProblem, own_choice_words
 from rules.engine.loader import variant_name
 
 from . import GAME, cards
@@ -33,7 +33,7 @@ class HouseFields(FocusFirstProblem, forms.Form):
     caller_penalty = forms.BooleanField(label=_("Caller penalty"), required=False)
     flip = forms.BooleanField(label=_("Flip a card instead of drawing"), required=False)
     extra_hole = forms.BooleanField(label=_("A tie is settled by an extra hole"), required=False)
-    holes = forms.IntegerField(
+    holes = AsciiIntegerField(  # ASCII digits, as every other number the server takes
         label=_("Holes"), min_value=cards.HOLE_RANGE[0], max_value=cards.HOLE_RANGE[1]
     )
 

@@ -138,9 +138,10 @@ def test_every_scorepad_answer_says_noindex_and_token_pages_send_no_referrer(cli
         assert client.get(page)["X-Robots-Tag"] == "noindex, nofollow"
     for page in (reverse("scorepad:watch", args=[game.watch_token]), url("export-json", game)):
         assert client.get(page)["Referrer-Policy"] == "no-referrer"
-    # Pages that post keep same-origin: under no-referrer a POST carries `Origin: null`.
-    for page in ("/en/scorepad/", url("game", game)):
-        assert client.get(page)["Referrer-Policy"] == "same-origin"
+    # Pages that post send their origin at most: under no-referrer a POST carries
+    # `Origin: null`. A game's page sends only the origin, never its token.
+    for page, expected in (("/en/scorepad/", "same-origin"), (url("game", game), "strict-origin")):
+        assert client.get(page)["Referrer-Policy"] == expected
     assert "X-Robots-Tag" not in client.get("/en/rules/")
 
 

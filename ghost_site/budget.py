@@ -1,0 +1,43 @@
+"""A render budget for the pages kept once rendered.
+
+The rules pages for every combination of house rules are rendered on first request and
+then kept (the page cache, `cache_page` in rules/views.py). A flood of combinations no
+one asked for before makes each request a render, and a render costs tens of
+milliseconds of a thread: with every thread rendering, a game page or a kept rules page
+waited a quarter to half a second (issue 37). So at most `RENDERERS` threads of a process
+render such a page at once; a request that finds them busy gets 503
+with `Retry-After` at once, and its thread goes back to the pages that are kept and the
+scorepad. The pre-rendered pages (ghost_site/prerendered.py) and every page already kept
+are answered without the budget, and a reader who meets the 503 gets the page on the next
+try. Measured in docs/performance.md ("A flood of rules pages")."""
+
+import functools
+import os
+import threading
+
+from ghost_site.middleware import error_page
+
+RENDERERS = int(os.environ.get("GHOST_RENDERERS", "1"))  # 0: no budget
+WAIT = 0.0  # no wait for a slot: a thread waiting is a thread held
+
+_slots = threading.BoundedSemaphore(RENDERERS) if RENDERERS > 0 else None
+
+
+def render_budget(view):
+    """Decorates the view that `cache_page` calls on a miss (so only renders count)."""
+
+    @functools.wraps(view)
+    def budgeted(request, *args, **kwargs):
+        if _slots is None:
+            return view(request, *args, **kwargs)
+        if not _slots.acquire(timeout=WAIT):
+            busy = error_page(request, "503.html", 503)
+            busy["Retry-After"] = "2"
+            busy.render_budget_spent = True  # ghost_site.middleware keeps it out of caches
+            return busy
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            _slots.release()
+
+    return budgeted

@@ -1,0 +1,52 @@
+"""The render budget (ghost_site/budget.py): while every render slot of the process is
+taken, a rules page not kept yet gets 503 at once, kept out of every cache, and a page
+already kept is answered as always; the next try renders it."""
+
+import pytest
+
+from ghost_site import budget
+
+pytestmark = pytest.mark.django_db
+
+NOT_KEPT = "/en/rules/to-15/"
+KEPT = "/en/rules/to-16/"
+
+
+@pytest.fixture
+def budget_spent(monkeypatch):
+    monkeypatch.setattr(budget, "WAIT", 0.01)
+    slots = budget._slots
+    assert slots is not None, "the budget is on by default"
+    for _ in range(budget.RENDERERS):
+        slots.acquire()
+    yield
+    for _ in range(budget.RENDERERS):
+        slots.release()
+
+
+def test_a_render_over_the_budget_gets_503_and_is_kept_nowhere(client, budget_spent):
+    busy = client.get(NOT_KEPT)
+    assert busy.status_code == 503
+    assert busy["Retry-After"] == "2"
+    assert busy["Cache-Control"] == "no-store"
+
+
+def test_a_kept_page_is_answered_while_the_budget_is_spent(client, monkeypatch):
+    assert client.get(KEPT).status_code == 200  # rendered and kept
+    monkeypatch.setattr(budget, "WAIT", 0.01)
+    budget._slots.acquire()
+    try:
+        kept = client.get(KEPT)
+    finally:
+        budget._slots.release()
+    assert kept.status_code == 200 and "public" in kept["Cache-Control"]
+
+
+def test_the_next_try_renders_the_page(client, monkeypatch):
+    monkeypatch.setattr(budget, "WAIT", 0.01)
+    budget._slots.acquire()
+    try:
+        assert client.get(NOT_KEPT).status_code == 503
+    finally:
+        budget._slots.release()
+    assert client.get(NOT_KEPT).status_code == 200
