@@ -301,7 +301,7 @@ def _review(state, card, place, house):
     if state["took"] == "stock":
         gains[0] = Decimal(0)
     done = gains[place or 0]
-    best = max(gains, key=lambda p: (gains[p], -p))
+    best = max(gains, key=lambda p: (gains[p], bool(p) and _pairs(state, seat, card, p, house)))
     lost = gains[best] - done
     if lost < 2:
         return
