@@ -312,17 +312,14 @@ def play_out(state: dict) -> dict:
     return state
 
 
-def all_computers(state: dict) -> dict:
-    """The whole round played by computers (the reader's seat played carefully): for
+def all_computers(state: dict, reader_level: str = "careful") -> dict:
+    """The whole round played by computers, the reader's seat at `reader_level`: for
     the simulation and the tests."""
+    levels = state["levels"]
+    state = {**state, "levels": [reader_level, *levels[1:]]}
     while not state["over"]:
-        if state["levels"][state["turn"]] == "reader":
-            levels = state["levels"]
-            state = computer_turn({**state, "levels": ["careful", *levels[1:]]})
-            state["levels"] = levels
-        else:
-            state = computer_turn(state)
-    return state
+        state = computer_turn(state)
+    return {**state, "levels": levels}
 
 
 # ------------------------------------------------------------------ the end
