@@ -3,6 +3,7 @@ from django.utils.translation import pgettext_lazy
 
 from . import views
 from .engine.address import HouseConverter, converter_for
+from .practice import views as practice
 
 register_converter(HouseConverter, "house")
 register_converter(converter_for("golf"), "golfhouse")
@@ -49,4 +50,16 @@ urlpatterns = [
         GOLF,
         name="golf-sheet-for",
     ),
+    # The practice game (issue 38): a round or hole against the computer at a page's
+    # table; the game itself at its own token, whatever the game.
+    path(pgettext_lazy("url", "practice/"), practice.start, name="practice"),
+    path(pgettext_lazy("url", "practice/<house:house>/"), practice.start, name="practice-for"),
+    path(pgettext_lazy("url", "golf/practice/"), practice.start, GOLF, name="golf-practice"),
+    path(
+        pgettext_lazy("url", "golf/practice/<golfhouse:house>/"),
+        practice.start,
+        GOLF,
+        name="golf-practice-for",
+    ),
+    path(pgettext_lazy("url", "practice/game/<slug:token>/"), practice.game, name="practice-game"),
 ]

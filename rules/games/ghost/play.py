@@ -359,6 +359,7 @@ def view(state: dict, seat: int) -> dict:
     mine = state["turn"] == seat and not over
     return {
         "game": "ghost",
+        "house": dict(state["house"]),
         "seat": seat,
         "seats": len(state["rows"]),
         "levels": list(state["levels"]),

@@ -500,6 +500,7 @@ def view(state: dict, seat: int) -> dict:
 
     return {
         "game": "golf",
+        "house": dict(state["house"]),
         "seat": seat,
         "seats": len(state["layouts"]),
         "levels": list(state["levels"]),
