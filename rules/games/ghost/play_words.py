@@ -33,7 +33,7 @@ def _pts(value) -> str:
 def place_word(place: int, view: dict) -> str:
     house = play.house_from_data(view["house"])
     if house.rules_variant.in_hand:
-        return gettext("card %(n)s in your hand") % {"n": place}
+        return gettext("place %(n)s of your hand") % {"n": place}
     return gettext("place %(n)s") % {"n": place}
 
 
