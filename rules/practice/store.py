@@ -26,7 +26,10 @@ def _games(session) -> dict:
     return {
         token: entry
         for token, entry in kept.items()
-        if isinstance(entry, dict) and now - entry.get("at", 0) < STALE_SECONDS
+        if isinstance(entry, dict)
+        and isinstance(entry.get("state"), dict)
+        and isinstance(entry.get("at"), int | float)
+        and now - entry["at"] < STALE_SECONDS
     }
 
 
