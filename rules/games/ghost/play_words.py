@@ -4,9 +4,11 @@ the review of costly moves. The model is play.py; the pages are rules/practice/.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.utils.translation import get_language, gettext
 
-from rules.words import card_html, card_name, format_points
+from rules.words import card_html, card_name, format_points, points_phrase
 
 from . import play
 
@@ -46,11 +48,11 @@ def step_line(view: dict) -> tuple[str, str]:
     if view["held"] is None:
         if "discard" in view["moves"]:
             text = gettext(
-                "Your turn: draw the top card of the stock, or take the %(card)s from the "
+                "Your turn: draw a card from the stock, or pick up the %(card)s from the "
                 "discard pile."
             ) % {"card": _card(view["discard_top"])}
         else:
-            text = gettext("Your turn: draw the top card of the stock.")
+            text = gettext("Your turn: draw a card from the stock.")
         return text, "turn-draw"
     values = {"card": _card(view["held"])}
     if house.rules_variant.in_hand:
@@ -139,7 +141,7 @@ def review_line(item: dict, view: dict) -> str:
         "card": _card(item["card"]),
         "replaced": _card(item["replaced"]),
         "place": item["place"],
-        "cost": _pts(item["cost"]),
+        "cost": points_phrase(Decimal(item["cost"]), get_language()),
     }
     if item["kind"] == "gave_cheaper":
         return (

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.utils.translation import get_language, gettext, ngettext
 
-from rules.words import card_html, card_name, format_points
+from rules.words import card_html, card_name, format_points, points_phrase
 
 from . import play
 
@@ -162,34 +162,31 @@ def review_line(item: dict, view: dict) -> str:
         "card": _card(item["card"]),
         "place": place_word(item["place"], view) if item["place"] else "",
         "best": place_word(item["best"], view) if item["best"] else "",
-        "cost": format_points(Decimal(item["cost"]), get_language()),
+        "cost": points_phrase(Decimal(item["cost"]), get_language()),
     }
     if item["kind"] == "pair_apart":
         return (
             gettext(
                 "Turn %(turn)s: the %(card)s would have made a pair at %(best)s, worth about "
-                "%(cost)s points to you."
+                "%(cost)s to you."
             )
             % values
         )
     if item["kind"] == "gave_cheaper":
         return (
             gettext(
-                "Turn %(turn)s: the %(card)s at %(place)s cost you about %(cost)s points against "
+                "Turn %(turn)s: the %(card)s at %(place)s cost you about %(cost)s against "
                 "its best place."
             )
             % values
         )
     if item["best"]:
         return (
-            gettext(
-                "Turn %(turn)s: the %(card)s at %(best)s would have saved about %(cost)s "
-                "points more."
-            )
+            gettext("Turn %(turn)s: the %(card)s at %(best)s would have saved about %(cost)s more.")
             % values
         )
     return (
-        gettext("Turn %(turn)s: throwing the %(card)s away would have saved about %(cost)s points.")
+        gettext("Turn %(turn)s: throwing the %(card)s away would have saved about %(cost)s.")
         % values
     )
 
