@@ -8,7 +8,9 @@ game's page (a GET, as a reload: the page kept for its version): the least and t
 quartile of twelve slices each. `--profile` adds cProfile's list of where the time goes.
 `ROOT=/path/to/another/checkout` measures that checkout with this one's venv, so that
 two versions can be timed one after the other. `GAME=golf` times a hole of Golf instead
-(eighteen-hole games, a negative score among the two). Nothing here is a test.
+(eighteen-hole games, a negative score among the two). Last, one move of a practice game
+of that game (rules/practice/), as a phone with htmx makes it: a POST answered with the
+board, the computer's turn included. Nothing here is a test.
 """
 
 import cProfile
@@ -23,7 +25,7 @@ import urllib.parse
 from pathlib import Path
 
 ROOT = Path(os.environ.get("ROOT", Path(__file__).resolve().parent.parent))
-ENTRIES = 3000
+ENTRIES = int(os.environ.get("ENTRIES", 3000))
 SLICES = 12
 GAMES = 256
 GAME = os.environ.get("GAME", "ghost")
@@ -43,6 +45,7 @@ def setup():
         DJANGO_PRERENDER_ROOT=str(workdir / "prerendered"),
         DJANGO_STATIC_ROOT=str(workdir / "static"),  # the game page names hashed files
         DATABASE_URL=f"sqlite:///{workdir / 'inprocess.sqlite3'}",
+        GHOST_GAMES_PER_HOUR="1000000",  # practice games are started over and over
     )
     import django
 
@@ -82,7 +85,7 @@ def main():
     csrf = secrets.token_hex(16)
     turn = 0
 
-    def call(method: str, path: str, body: bytes = b"") -> str:
+    def call(method: str, path: str, body: bytes = b"", extra=None) -> str:
         environ = {
             "REQUEST_METHOD": method,
             "PATH_INFO": path,
@@ -99,12 +102,15 @@ def main():
             "wsgi.input": io.BytesIO(body),
             "wsgi.url_scheme": "http",
             "wsgi.errors": sys.stderr,
+            **(extra or {}),
         }
         status = []
-        answer = app(environ, lambda s, headers, exc_info=None: status.append(s))
-        b"".join(answer)
+        answer = app(environ, lambda s, headers, exc_info=None: status.append((s, headers)))
+        content = b"".join(answer)
         answer.close()
-        return status[0]
+        if extra is not None:  # the practice game's: its headers and page too
+            return status[0][0], dict(status[0][1]), content
+        return status[0][0]
 
     def post():
         nonlocal turn
@@ -135,6 +141,54 @@ def main():
     for _ in range(50):
         view()
     print(f"{GAME} game page, a repeat view, in process ({ROOT.name}): {cpu(view)}")
+    practice = {"cookie": "", "path": "", "step": "", "move": "stock"}
+
+    def practice_start():
+        body = urllib.parse.urlencode(
+            {"csrfmiddlewaretoken": csrf, "opponents": "1", "level": "careful"}
+        ).encode()
+        path = "/en/practice/" if GAME == "ghost" else f"/en/{GAME}/practice/"
+        status, headers, _ = call("POST", path, body, {})
+        if not status.startswith("302"):
+            sys.exit(f"a practice game's start was answered {status}")
+        session = headers["Set-Cookie"].split(";", 1)[0]
+        practice.update(cookie=session, path=headers["Location"], move="stock")
+        practice_move(first=True)
+
+    def practice_move(first=False):
+        """One move of the reader's: draw, then throw (or, at the deal of Golf, turn a
+        card up); a new game when one is over."""
+        cookie = f"csrftoken={csrf}; {practice['cookie']}"
+        move = "" if first else practice["move"]
+        body = urllib.parse.urlencode(
+            {"csrfmiddlewaretoken": csrf, "step": practice["step"], "move": move}
+        ).encode()
+        status, _headers, page = call(
+            "POST", practice["path"], body, {"HTTP_COOKIE": cookie, "HTTP_HX_REQUEST": "true"}
+        )
+        text = page.decode()
+        if first:  # no step yet: refused as stale, with the board, its step read there
+            if not status.startswith("409"):
+                sys.exit(f"a practice board was answered {status}")
+        elif not status.startswith("200"):
+            sys.exit(f"a practice move was answered {status}")
+        if 'class="practice-end"' in text:
+            practice_start()
+            return
+        practice["step"] = text.split('name="step" value="', 1)[1].split('"', 1)[0]
+        ups = text.split('value="up-', 1)
+        practice["move"] = (
+            f"up-{ups[1].split(chr(34), 1)[0]}"
+            if len(ups) > 1
+            else "throw"
+            if 'value="throw"' in text
+            else "stock"
+        )
+
+    practice_start()
+    for _ in range(100):
+        practice_move()
+    print(f"{GAME} practice move in process ({ROOT.name}): {cpu(practice_move)}")
     if "--profile" in sys.argv:
         profile = cProfile.Profile()
         profile.enable()

@@ -15,6 +15,7 @@ from rules import games
 
 from . import views
 from .engine.address import GameConverter, HouseConverter
+from .practice import views as practice
 
 register_converter(HouseConverter, "house")
 register_converter(GameConverter, "game")
@@ -40,4 +41,11 @@ urlpatterns = [
     *for_every_game(
         pgettext_lazy("url", "sheet/<int:players>/<house:house>/"), views.score_sheet, "sheet-for"
     ),
+    # The practice game (issue 38): a round or hole against the computer at a page's
+    # table; the game itself at its own token, whatever the game.
+    *for_every_game(pgettext_lazy("url", "practice/"), practice.start, "practice"),
+    *for_every_game(
+        pgettext_lazy("url", "practice/<house:house>/"), practice.start, "practice-for"
+    ),
+    path(pgettext_lazy("url", "practice/game/<slug:token>/"), practice.game, name="practice-game"),
 ]

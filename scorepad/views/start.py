@@ -11,6 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from rules import games
+from rules.engine.address import from_slug
 from scorepad import pads
 from scorepad.forms import more_players_text
 from scorepad.models import Game, Result
@@ -37,7 +38,10 @@ def new_game(request, game=None):
     """A new game of the game chosen (the default's page, or another's own page)."""
     status = 200
     pad = pads.get(game)
-    form = pad.new_game_form(request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        form = pad.new_game_form(request.POST)
+    else:
+        form = form_for_table(pad, request.GET.get("table"))
     if request.method == "POST":
         status = 422
         if form.is_valid():
@@ -69,6 +73,19 @@ def phones_start_key(request, key: str) -> str | None:
         return None
     phone = request.META.get("CSRF_COOKIE", "")
     return salted_hmac("scorepad.start_key", f"{key}:{phone}", algorithm="sha256").hexdigest()[:32]
+
+
+def form_for_table(pad, slug: str | None):
+    """The new-game form, with a table filled in when `?table=` names one as a rules
+    page's address does (a practice game's "keep score with these rules"); a table this
+    game cannot read is left out."""
+    if slug:
+        try:
+            house = from_slug(slug, games.get(pad.key))
+        except (ValueError, TypeError):
+            return pad.new_game_form(None)
+        return pad.new_game_form.for_house(house)
+    return pad.new_game_form(None)
 
 
 def render_start(request, form, status=200, pad=None):

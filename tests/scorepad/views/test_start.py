@@ -144,3 +144,22 @@ def test_the_new_game_page_tells_the_script_each_variants_limit_in_the_servers_w
     assert limits["seven_cards"]["max"] == 2
     assert "For more" in limits["seven_cards"]["message"]
     assert limits["standard"]["more_max"] > 2
+
+
+@pytest.mark.parametrize(
+    ("address", "checked"),
+    [
+        ("/en/scorepad/?table=jack-11%2Bstock-only", {"jack_value": "11", "start_card": "stock"}),
+        ("/nb/poengblokk/?table=knekt-11", {"jack_value": "11", "start_card": "card"}),
+        ("/en/scorepad/?table=no-such-rule", {"jack_value": "0.5", "start_card": "card"}),
+        ("/en/scorepad/new/golf/?table=jokers-pagat", {"jokers": "pagat", "variant": "six_card"}),
+    ],
+)
+def test_a_table_in_the_address_fills_in_the_form(client, address, checked):
+    """A practice game's "keep score with these rules" names the table as a rules page's
+    address does; the form opens with it chosen (an unknown table: the defaults)."""
+    response = client.get(address)
+    html = response.content.decode()
+    assert response.status_code == 200
+    for name, value in checked.items():
+        assert re.search(rf'<input[^>]*name="{name}" value="{value}"[^>]*checked', html), name

@@ -1,0 +1,221 @@
+"""The practice round of Ghost in words: what the reader may do now (with the section
+of the rules page that says so), each move told in a sentence, the buttons' labels and
+the review of costly moves. The model is play.py; the pages are rules/practice/."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils.translation import get_language, gettext
+
+from rules.words import card_html, card_name, format_points, points_phrase
+
+from . import play
+
+TABLE_TEMPLATE = "rules/practice/ghost_table.html"
+NAMES = ("Bo", "Kari", "Ola")  # the computer seats, 1 to 3
+
+
+def link_text() -> str:
+    return gettext("Practise a round against the computer")
+
+
+def seat_name(seat: int) -> str:
+    return gettext("You") if seat == play.READER else NAMES[seat - 1]
+
+
+def _card(code: str | None) -> str:
+    return card_name(code, get_language()) if code else ""
+
+
+def _pts(value) -> str:
+    return format_points(value, get_language())
+
+
+def place_word(place: int, view: dict) -> str:
+    house = play.house_from_data(view["house"])
+    if house.rules_variant.in_hand:
+        return gettext("place %(n)s of your hand") % {"n": place}
+    return gettext("place %(n)s") % {"n": place}
+
+
+def step_line(view: dict) -> tuple[str, str]:
+    """One line of what the reader may do now, and the id of the rules page's section
+    that says it."""
+    house = play.house_from_data(view["house"])
+    if view["over"]:
+        return gettext("The round is over: every card is turned and counted."), "round-end"
+    if view["held"] is None:
+        if "discard" in view["moves"]:
+            text = gettext(
+                "Your turn: draw a card from the stock, or pick up the %(card)s from the "
+                "discard pile."
+            ) % {"card": _card(view["discard_top"])}
+        else:
+            text = gettext("Your turn: draw a card from the stock.")
+        return text, "turn-draw"
+    values = {"card": _card(view["held"])}
+    if house.rules_variant.in_hand:
+        text = gettext(
+            "You hold the %(card)s: give up a card of your hand worth more for it, or throw "
+            "it on the discard pile."
+        )
+    elif not house.swap_seen:
+        text = gettext(
+            "You hold the %(card)s: swap it into a place you have not seen, or throw it on "
+            "the discard pile."
+        )
+    else:
+        text = gettext(
+            "You hold the %(card)s: swap it into one of your places, or throw it on the "
+            "discard pile."
+        )
+    return text % values, "turn-place"
+
+
+def move_label(move: str, view: dict) -> str:
+    if move == "stock":
+        return gettext("Draw from the stock")
+    if move == "discard":
+        return gettext("Take the %(card)s") % {"card": _card(view["discard_top"])}
+    if move == "throw":
+        return gettext("Throw it on the discard pile")
+    place = int(move.split("-")[1])
+    return gettext("Swap it into %(place)s") % {"place": place_word(place, view)}
+
+
+_REASONS = {
+    "known": lambda e, v: gettext(
+        "%(name)s knew the %(replaced)s and let it go for something cheaper."
+    ),
+    "unseen": lambda e, v: gettext(
+        "A card worth %(limit)s or less on a place not seen wins more often than not."
+    ),
+    "nothing_better": lambda e, v: gettext("%(name)s had nowhere better to put it."),
+    "guess": lambda e, v: gettext("%(name)s played it by feel."),
+}
+
+
+def event_line(event: dict, view: dict) -> str:
+    """A move told as the reader saw it (a computer's with its reason)."""
+    name = seat_name(event["seat"])
+    values = {
+        "name": name,
+        "card": _card(event["card"]),
+        "replaced": _card(event["replaced"]),
+        "place": place_word(event["place"], view) if event["place"] else "",
+        "limit": _pts(event.get("why", {}).get("limit", 0)),
+    }
+    mine = event["seat"] == play.READER
+    if event["place"] is None:
+        if mine:
+            text = gettext("You threw the %(card)s on the discard pile.")
+        elif event["took"] == "discard":
+            text = gettext("%(name)s took the %(card)s and put it back.")
+        else:
+            text = gettext("%(name)s drew the %(card)s and threw it on the discard pile.")
+    elif mine:
+        text = gettext(
+            "You swapped the %(card)s into %(place)s; the %(replaced)s went on the discard pile."
+        )
+    elif event["card"] is None:
+        text = gettext(
+            "%(name)s drew from the stock and swapped the card into %(place)s; the "
+            "%(replaced)s went on the discard pile."
+        )
+    else:
+        text = gettext(
+            "%(name)s took the %(card)s from the discard pile and swapped it into %(place)s; "
+            "the %(replaced)s went on the discard pile."
+        )
+    text = text % values
+    reason = _REASONS.get(event.get("reason", ""))
+    if reason and not mine:
+        text += " " + reason(event, view) % values
+    return text
+
+
+def review_line(item: dict, view: dict) -> str:
+    values = {
+        "turn": item["turn"],
+        "card": _card(item["card"]),
+        "replaced": _card(item["replaced"]),
+        "place": item["place"],
+        "cost": points_phrase(Decimal(item["cost"]), get_language()),
+    }
+    if item["kind"] == "gave_cheaper":
+        return (
+            gettext(
+                "Turn %(turn)s: you gave up the %(replaced)s for the dearer %(card)s, "
+                "%(cost)s more in your hand."
+            )
+            % values
+        )
+    return (
+        gettext(
+            "Turn %(turn)s: you threw the %(card)s while place %(place)s held the %(replaced)s, "
+            "which you knew: swapping would have saved %(cost)s."
+        )
+        % values
+    )
+
+
+def result_line(view: dict) -> str:
+    winners = view["result"]["winners"]
+    if winners == [play.READER]:
+        return gettext("You win the round.")
+    if play.READER in winners:
+        return gettext("You share the round win.")
+    return gettext("%(name)s wins the round.") % {"name": seat_name(winners[0])}
+
+
+def limit_line() -> str:
+    return gettext(
+        "The round stopped after %(n)s turns, before the stock ran out: a practice round "
+        "always ends."
+    ) % {"n": play.TURN_LIMIT}
+
+
+def _shown(code: str | None):
+    return card_html(code, get_language()) if code else None
+
+
+def board(view: dict) -> dict:
+    """The reader's row as places (each a card or face down, a button where a move may go
+    there), the others' hands, and after the end each hand counted card by card."""
+    moves = set(view["moves"])
+    places = []
+    for number, code in enumerate(view["row"], 1):
+        move = f"place-{number}"
+        places.append(
+            {
+                "number": number,
+                "card": _shown(code),
+                "name": _card(code) if code else gettext("not seen"),
+                "move": move if move in moves else None,
+                "label": move_label(move, view) if move in moves else "",
+            }
+        )
+    others = [{"name": seat_name(o["seat"]), "count": len(o["cards"])} for o in view["others"]]
+    hands = []
+    if view["result"]:
+        for seat, hand in enumerate(view["result"]["hands"]):
+            hands.append(
+                {
+                    "name": seat_name(seat),
+                    "cards": [(_shown(c), _pts(v)) for c, v in hand["cards"]],
+                    "ghost": (_shown(hand["ghost"][0]), _pts(hand["ghost"][1])),
+                    "row_total": _pts(hand["row_total"]),
+                    "total": _pts(hand["total"]),
+                    "wins": seat in view["result"]["winners"],
+                }
+            )
+    house = play.house_from_data(view["house"])
+    return {
+        "places": places,
+        "others": others,
+        "hands": hands,
+        "in_hand": house.rules_variant.in_hand,
+        "held": _shown(view["held"]),
+        "discard_top": _shown(view["discard_top"]),
+    }

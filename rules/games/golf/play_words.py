@@ -1,0 +1,273 @@
+"""The practice hole of Golf in words: what the reader may do now (with the section of
+the rules page that says so), each move told in a sentence, the buttons' labels and the
+review of costly moves. The model is play.py; the pages are rules/practice/."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils.translation import get_language, gettext, ngettext
+
+from rules.words import card_html, card_name, format_points, points_phrase
+
+from . import play
+
+TABLE_TEMPLATE = "rules/practice/golf_table.html"
+NAMES = ("Bo", "Kari", "Ola")
+
+
+def link_text() -> str:
+    return gettext("Practise a hole against the computer")
+
+
+def seat_name(seat: int) -> str:
+    return gettext("You") if seat == play.READER else NAMES[seat - 1]
+
+
+def _card(code: str | None) -> str:
+    return card_name(code, get_language()) if code else ""
+
+
+def _house(view):
+    return play.house_from_data(view["house"])
+
+
+def place_word(place: int, view: dict) -> str:
+    variant = _house(view).rules_variant
+    row, column = divmod(place - 1, variant.columns)
+    return gettext("row %(row)s, column %(column)s") % {"row": row + 1, "column": column + 1}
+
+
+def step_line(view: dict) -> tuple[str, str]:
+    variant = _house(view).rules_variant
+    four = variant.ends_by == "knock"
+    if view["over"]:
+        return gettext("The hole is over: every card is turned and scored."), "scoring"
+    if view["setup"]:
+        shown = len([c for c in view["layout"] if c is not None])
+        left = (variant.turned_up or variant.peeked) - shown
+        if four:
+            text = ngettext(
+                "Before play: look at %(n)s more of your cards; they stay face down.",
+                "Before play: look at %(n)s of your cards; they stay face down.",
+                left,
+            )
+            return text % {"n": left}, "setup-deal-four"
+        text = ngettext(
+            "Before play: turn %(n)s more of your cards face up.",
+            "Before play: turn %(n)s of your cards face up.",
+            left,
+        )
+        return text % {"n": left}, "setup-deal"
+    anchor = "turn-steps-four" if four else "turn-steps"
+    last = ""
+    if view["caller"] is not None:
+        last = gettext("Your last turn: %(name)s has ended the hole. ") % {
+            "name": seat_name(view["caller"])
+        }
+    if view["held"] is None:
+        text = gettext(
+            "Your turn: draw from the stock, or take the %(card)s from the discard pile."
+        ) % {"card": _card(view["discard_top"])}
+        if any(m.startswith("flip-") for m in view["moves"]):
+            text += " " + gettext("You may instead turn one of your cards face up.")
+        if "knock" in view["moves"]:
+            text += " " + gettext("Or knock to end the hole.")
+        return last + text, anchor
+    if view["took"] == "discard":
+        text = gettext(
+            "You took the %(card)s: a card from the discard pile must go into your layout. "
+            "Choose its place."
+        )
+    else:
+        text = gettext(
+            "You drew the %(card)s: choose a place for it in your layout, or throw it on the "
+            "discard pile."
+        )
+    return last + text % {"card": _card(view["held"])}, anchor
+
+
+def move_label(move: str, view: dict) -> str:
+    kind, _, number = move.partition("-")
+    if kind == "stock":
+        return gettext("Draw from the stock")
+    if kind == "discard":
+        return gettext("Take the %(card)s") % {"card": _card(view["discard_top"])}
+    if kind == "throw":
+        return gettext("Throw it on the discard pile")
+    if kind == "knock":
+        return gettext("Knock")
+    place = place_word(int(number), view)
+    if kind == "up":
+        return gettext("Turn up the card at %(place)s") % {"place": place}
+    if kind == "flip":
+        return gettext("Turn up %(place)s instead of drawing") % {"place": place}
+    return gettext("Put it at %(place)s") % {"place": place}
+
+
+_REASONS = {
+    "pair": lambda: gettext("It makes a pair in its column, and a pair scores nothing."),
+    "cheaper": lambda: gettext("It is cheaper than the face-up card it replaced."),
+    "blind_low": lambda: gettext("A low card beats a hidden card, which is average at best."),
+    "nothing_better": lambda: gettext("No place in %(name)s’s layout gained from it."),
+    "guess": lambda: gettext("%(name)s played it by feel."),
+    "knock": lambda: gettext("%(name)s reckons that layout is low enough."),
+    "flip": lambda: "",
+}
+
+
+def event_line(event: dict, view: dict) -> str:
+    name = seat_name(event["seat"])
+    mine = event["seat"] == play.READER
+    values = {
+        "name": name,
+        "card": _card(event["card"]),
+        "replaced": _card(event["replaced"]),
+        "place": place_word(event["place"], view) if event["place"] else "",
+    }
+    took = event["took"]
+    if took == "knock":
+        text = gettext("%(name)s knocked.")
+    elif took == "flip":
+        text = gettext("%(name)s turned up the %(card)s at %(place)s.")
+    elif event["place"] is None:
+        text = gettext("%(name)s drew the %(card)s and threw it on the discard pile.")
+    elif event["card"] is None:
+        text = gettext(
+            "%(name)s drew a card and put it face down at %(place)s; the %(replaced)s went on "
+            "the discard pile."
+        )
+    elif took == "discard":
+        text = gettext(
+            "%(name)s took the %(card)s from the discard pile for %(place)s; the %(replaced)s "
+            "went on the discard pile."
+        )
+    else:
+        text = gettext(
+            "%(name)s drew the %(card)s and put it at %(place)s; the %(replaced)s went on the "
+            "discard pile."
+        )
+    text = text % values
+    reason = _REASONS.get(event.get("reason", ""))
+    if reason and not mine and reason():
+        text += " " + reason() % values
+    if event.get("out"):
+        text += " " + gettext("The hole is ending: everyone else has one more turn.")
+    return text
+
+
+def review_line(item: dict, view: dict) -> str:
+    values = {
+        "turn": item["turn"],
+        "card": _card(item["card"]),
+        "place": place_word(item["place"], view) if item["place"] else "",
+        "best": place_word(item["best"], view) if item["best"] else "",
+        "cost": points_phrase(Decimal(item["cost"]), get_language()),
+    }
+    if item["kind"] == "pair_apart":
+        return (
+            gettext(
+                "Turn %(turn)s: the %(card)s would have made a pair at %(best)s, worth about "
+                "%(cost)s to you."
+            )
+            % values
+        )
+    if item["kind"] == "gave_cheaper":
+        return (
+            gettext(
+                "Turn %(turn)s: the %(card)s at %(place)s cost you about %(cost)s against "
+                "its best place."
+            )
+            % values
+        )
+    if item["best"]:
+        return (
+            gettext("Turn %(turn)s: the %(card)s at %(best)s would have saved about %(cost)s more.")
+            % values
+        )
+    return (
+        gettext("Turn %(turn)s: throwing the %(card)s away would have saved about %(cost)s.")
+        % values
+    )
+
+
+def result_line(view: dict) -> str:
+    winners = view["result"]["winners"]
+    if winners == [play.READER]:
+        return gettext("You win the hole.")
+    if play.READER in winners:
+        return gettext("You share the hole win.")
+    return gettext("%(name)s wins the hole.") % {"name": seat_name(winners[0])}
+
+
+def limit_line() -> str:
+    return gettext(
+        "Nobody ended the hole before the stock ran out (or %(n)s turns were played): a "
+        "practice hole ends there, and nobody is the caller."
+    ) % {"n": play.TURN_LIMIT}
+
+
+def _shown(code: str | None):
+    return card_html(code, get_language()) if code else None
+
+
+def _grid(cards: list, view: dict, moves: set, face_up: set) -> list[list[dict]]:
+    """A layout as rows of places: each its card (None face down), its name for a
+    screen reader, and the move that may go there."""
+    variant = _house(view).rules_variant
+    places = []
+    for number, code in enumerate(cards, 1):
+        move = next((m for m in moves if m.endswith(f"-{number}") and m[0] in "upf"), None)
+        places.append(
+            {
+                "number": number,
+                "card": _shown(code),
+                "name": place_word(number, view)
+                + ": "
+                + (_card(code) if code else gettext("face down")),
+                "up": number in face_up,
+                "move": move,
+                "label": move_label(move, view) if move else "",
+            }
+        )
+    return [places[r * variant.columns : (r + 1) * variant.columns] for r in range(variant.rows)]
+
+
+def board(view: dict) -> dict:
+    """The reader's layout and the others' as grids, and after the end each layout
+    scored column by column."""
+    moves = set(view["moves"])
+    others = [
+        {"name": seat_name(o["seat"]), "rows": _grid(o["cards"], view, set(), set())}
+        for o in view["others"]
+    ]
+    hands = []
+    result = view["result"]
+    if result:
+        for seat, layout in enumerate(result["layouts"]):
+            score = layout["score"]
+            hands.append(
+                {
+                    "name": seat_name(seat),
+                    "rows": _grid([c for c, _v in layout["cards"]], view, set(), set()),
+                    "columns": [
+                        {"points": format_points(c.points, get_language()), "pair": c.cancelled}
+                        for c in score.columns
+                    ],
+                    "bonus": format_points(sum(f.points for f in score.fours), get_language())
+                    if score.fours
+                    else "",
+                    "raw": format_points(result["raw"][seat], get_language()),
+                    "score": format_points(result["scores"][seat], get_language()),
+                    "changed": result["raw"][seat] != result["scores"][seat],
+                    "wins": seat in result["winners"],
+                }
+            )
+    return {
+        "rows": _grid(view["layout"], view, moves, set(view["face_up"])),
+        "others": others,
+        "hands": hands,
+        "held": _shown(view["held"]),
+        "discard_top": _shown(view["discard_top"]),
+        "penalty": bool(result and result["penalty"] and result["penalty"].applied),
+    }

@@ -1,0 +1,52 @@
+"""Helpers shared by the practice game's test modules (test_play_ghost.py,
+test_play_golf.py), as fixtures."""
+
+import re
+
+import pytest
+
+CARD = re.compile(r"^(?:[SHDC][A2-9TJQK]|X)$")
+
+
+def _codes(value) -> list[str]:
+    """Every card code anywhere in a value (dicts, lists, tuples, strings)."""
+    if isinstance(value, str):
+        return [value] if CARD.match(value) else []
+    if isinstance(value, dict):
+        return [c for v in value.values() for c in _codes(v)]
+    if isinstance(value, list | tuple):
+        return [c for v in value for c in _codes(v)]
+    return []
+
+
+@pytest.fixture(scope="session")
+def card_codes():
+    """A function: the card codes a structure holds, however deep."""
+    return _codes
+
+
+@pytest.fixture(scope="session")
+def random_play():
+    """A function playing a practice game to its end by random legal moves of the
+    reader (the computers play theirs), calling `look(state)` after every move; it
+    returns the final state and the moves made. It fails if the game outlasts `bound`
+    moves."""
+
+    def play(module, state, rng, look, bound=5000):
+        made = []
+        look(state)
+        for _ in range(bound):
+            if state["over"]:
+                return state, made
+            if state["levels"][state["turn"]] != "reader":
+                state = module.computer_turn(state)
+            else:
+                moves = module.legal_moves(state)
+                assert moves, "a game that is not over offers a move"
+                move = rng.choice(moves)
+                made.append(move)
+                state = module.apply(state, move)
+            look(state)
+        raise AssertionError(f"no end after {bound} moves")
+
+    return play
