@@ -30,6 +30,7 @@ from rules.engine.game import Game
 # What a game package must hold besides its game object: {module: names it defines}.
 PARTS = {
     "house": ("HouseFields", "summary", "differences"),
+    "pad": ("PAD",),  # its part of the scorepad (scorepad/pads.py `Pad`)
 }
 # What its game object must carry besides the engine's protocol (rules/engine/game.py).
 SITE_ATTRIBUTES = ("key", "names", "address", "title", "about", "blurb")
@@ -199,4 +200,7 @@ def check(key: str) -> list[str]:
             missing.append(f"{name}.py")
             continue
         missing += [f"{name}.{member}" for member in members if not hasattr(module, member)]
+        for member in members:  # a part may say what else it lacks (`Pad.missing`)
+            said = getattr(getattr(module, member, None), "missing", None)
+            missing += [f"{name}.{member}: {lack}" for lack in (said() if said else [])]
     return missing

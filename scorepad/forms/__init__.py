@@ -344,7 +344,9 @@ class RoundForm(FocusFirstProblem, forms.Form):
         if len(seats) + len(hands) < 2 or not seats:
             return
         totals = [data[f"points_{s}"] for s in seats]
-        clash = together.check(self.game.rules_variant, self.game.jack_value, totals, hands)
+        clash = together.check(
+            self.game.rules_variant, self.game.house_for(None).jack, totals, hands
+        )
         if clash is None:
             return
         named = [f"{self.players[seats[i]].name} {points_text(totals[i])}" for i in clash]
@@ -421,7 +423,7 @@ class RoundForm(FocusFirstProblem, forms.Form):
         return [self.cleaned_data[f"points_{seat}"] for seat in range(len(self.players))]
 
     def caller(self) -> int | None:
-        """Who went out first: a Golf hole's (scorepad/forms/golf.py); a round of Ghost
+        """Who went out first: a Golf hole's (rules/games/golf/pad/forms.py); a round of Ghost
         has none."""
         return None
 

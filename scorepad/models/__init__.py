@@ -5,7 +5,8 @@ object says what its table is, which totals a round may hold and what ends the g
 holes, any game's) are one JSON field, `Game.table`, as the game object's `table_of`
 writes them and its `house_from_table` reads and checks them: a new game needs no column
 and no migration. `Game.house` is the table as the game's `House`; the scorepad's own part
-of each game (its forms, templates and words) is `Game.pad` (scorepad/pads.py).
+of each game (its forms, templates and words) is `Game.pad`, found in the game's package
+(scorepad/pads.py).
 
 Every change to a game's rounds is one method of `Game` (add, edit, undo, restore,
 rematch). Each decides on the game as read and writes in one short transaction that
@@ -30,6 +31,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import games
 from rules.engine.game import Ending
+from scorepad import pads
 from scorepad.logic import chart, scoring
 from scorepad.models.changes import Change, Result, RoundChanges  # noqa: F401  (Result: for importers)
 from scorepad.models.querysets import GameQuerySet
@@ -163,8 +165,6 @@ class Game(RoundChanges, GameReading, models.Model):
     def pad(self):
         """The scorepad's own part of the game played: its forms, templates and words
         (scorepad/pads.py)."""
-        from scorepad import pads  # its forms import this module
-
         return pads.get(self.game)
 
     @property

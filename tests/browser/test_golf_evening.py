@@ -15,10 +15,10 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from rules.games.golf.outcome import apply_caller_penalty, golf_outcome
+from rules.games.golf.pad.pages import outbox_texts
 from rules.games.golf.scoring import hole_score
 from rules.games.golf.words import signed
 from scorepad.models import Game, Round
-from scorepad.pages.golf import outbox_texts
 from tests.browser.conftest import (
     HAVE_CHROMIUM,
     axe_clean,

@@ -20,9 +20,9 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from rules.games.golf.cards import GolfHouse, copies_in, decks_for
+from rules.games.golf.pad.forms import layout_json
 from rules.games.golf.scoring import hole_score
 from rules.games.golf.words import signed
-from scorepad.forms.golf import layout_json
 from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, no_sideways_scroll
 
 pytestmark = [
@@ -53,7 +53,7 @@ SHORT = {"en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A", "X": "Jkr"},
 
 
 def layout_with_decks(house, players):
-    """The hole form's data-golf-layout (scorepad/forms/golf.py), with the cards of each
+    """The hole form's data-golf-layout (rules/games/golf/pad/forms.py), with the cards of each
     rank in the decks these players use, which the helper reads when it is there."""
     return json.dumps(
         {**json.loads(layout_json(house)), "copies": copies_in(decks_for(players), house.jokers)}

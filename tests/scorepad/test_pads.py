@@ -1,4 +1,4 @@
-"""Each game's part of the scorepad (scorepad/pads.py, its words in scorepad/padwords.py,
+"""Each game's part of the scorepad (scorepad/pads.py, its words in each game's pad/words.py,
 `{% word %}` in scorepad/templatetags/pad.py): the shared templates and scripts name no
 game, every word they ask of a game is there in both languages, every template and
 script a pad names exists, and each game's script registers the module its board names."""

@@ -1,4 +1,4 @@
-"""Golf's scoring in the page (scorepad/static/scorepad/golf-scoring.js) gives the answers
+"""Golf's scoring in the page (rules/games/golf/static/scorepad/golf-scoring.js) gives the answers
 of rules/games/golf/: every layout's columns, cancelled columns, fours of a kind and
 hole score as `score_layout` has them, at every variant and house rule that changes a
 score; a typed score read as `read_signed` reads it; the caller penalty and a game's
@@ -20,12 +20,12 @@ from rules.games.golf.cards import (
     ranks_in_play,
 )
 from rules.games.golf.outcome import apply_caller_penalty, golf_outcome
+from rules.games.golf.pad.forms import layout_json
 from rules.games.golf.scoring import score_layout
 from rules.games.golf.words import read_signed
-from scorepad.forms.golf import layout_json
 from tests.conftest import ROOT
 
-SCRIPT = ROOT / "scorepad/static/scorepad/golf-scoring.js"
+SCRIPT = ROOT / "rules/games/golf/static/scorepad/golf-scoring.js"
 NODE = shutil.which("node") or shutil.which("nodejs")
 if NODE is None and os.environ.get("CI") == "true":
     raise RuntimeError("CI=true but node is missing: install Debian's nodejs")
@@ -42,7 +42,7 @@ LAYOUTS_PER_HOUSE = 400
 
 
 def layout_data(house: GolfHouse) -> dict:
-    """What the hole form's data-golf-layout carries (scorepad/forms/golf.py)."""
+    """What the hole form's data-golf-layout carries (rules/games/golf/pad/forms.py)."""
     return json.loads(layout_json(house))
 
 

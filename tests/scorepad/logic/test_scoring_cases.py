@@ -1,5 +1,5 @@
 """One set of cases for the scorepad's conventions, run against the server's rules
-(`scorepad/logic/scoring.py`) and the page's (`scorepad/static/scorepad/scoring.js`, which
+(`scorepad/logic/scoring.py`) and the page's (`rules/games/ghost/static/scorepad/scoring.js`, which
 counts the rounds kept on a phone without signal): both must give the same answers."""
 
 import json
@@ -14,7 +14,7 @@ from scorepad.logic.scoring import outcome
 from tests.conftest import ROOT
 
 CASES = json.loads((ROOT / "tests/data/scoring_cases.json").read_text())
-SCRIPT = ROOT / "scorepad/static/scorepad/scoring.js"
+SCRIPT = ROOT / "rules/games/ghost/static/scorepad/scoring.js"
 NODE = shutil.which("node") or shutil.which("nodejs")
 if NODE is None and os.environ.get("CI") == "true":
     raise RuntimeError("CI=true but node is missing: install Debian's nodejs")

@@ -24,6 +24,10 @@ if NODE is None and os.environ.get("CI") == "true":
     raise RuntimeError("CI=true but node is missing: install Debian's nodejs")
 
 
+GHOST_SCRIPT = ROOT / "rules/games/ghost/static/scorepad/scoring.js"
+GOLF_SCRIPT = ROOT / "rules/games/golf/static/scorepad/golf-scoring.js"
+
+
 def python_answer(case):
     if case["game"] == "ghost":
         variant = ghost.VARIANTS[case["variant"]]
@@ -68,8 +72,8 @@ def test_the_server_follows_the_cases(case):
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_page_scripts_give_the_same_answers_as_the_server():
     program = f"""
-    const ghost = require({json.dumps(str(ROOT / "scorepad/static/scorepad/scoring.js"))});
-    const golf = require({json.dumps(str(ROOT / "scorepad/static/scorepad/golf-scoring.js"))});
+    const ghost = require({json.dumps(str(GHOST_SCRIPT))});
+    const golf = require({json.dumps(str(GOLF_SCRIPT))});
     const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));
     process.stdout.write(JSON.stringify(data.map(c => c.game === "ghost"
       ? ghost.together(c.spec, c.totals, c.possible)

@@ -1,7 +1,7 @@
 """Golf's layout helper's template (scorepad/golf/_layout_helper.html) and the data it
-reads (the hole form's data-golf-layout, scorepad/forms/golf.py): every rank named in the
+reads (the hole form's data-golf-layout, rules/games/golf/pad/forms.py): every rank named in the
 reader's language, its words translated, the grid and card table of every table; and
-the outbox's words for a score no layout makes (scorepad/pages/golf.py) as the server's
+the outbox's words for a score no layout makes (rules/games/golf/pad/pages.py) as the server's
 refusal words it."""
 
 import json
@@ -12,10 +12,10 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from rules.games.golf.cards import JOKER, VARIANTS, GolfHouse, card_table, every_house
-from scorepad.forms.golf import impossible_text, layout_json
+from rules.games.golf.pad.forms import impossible_text, layout_json
+from rules.games.golf.pad.pages import outbox_texts
+from rules.games.golf.pad.pages import round_data as golf_round_data
 from scorepad.models import Game
-from scorepad.pages.golf import outbox_texts
-from scorepad.pages.golf import round_data as golf_round_data
 from tests.conftest import page_weight, url
 
 

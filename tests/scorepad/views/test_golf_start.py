@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules.games.golf import cards
-from scorepad.forms import golf as golf_forms
+from rules.games.golf.pad import forms as golf_forms
 from scorepad.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -22,14 +22,15 @@ from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules.engine.loader import variant_name
-from rules.games.golf import cards, scoring, together
-from rules.games.golf.house import HouseFields
-from rules.games.golf.outcome import apply_caller_penalty
-from rules.games.golf.words import read_signed
 from rules.words import and_list, format_points
 from scorepad.forms import ROW_ID, ROW_MARK, add_seats, clean_players
 from scorepad.forms.widgets import HiddenInput, TextInput
 from scorepad.models import MAX_ROUNDS
+
+from .. import cards, scoring, together
+from ..house import HouseFields
+from ..outcome import apply_caller_penalty
+from ..words import read_signed
 
 # A hole score as people type it: a minus of any of the three kinds, then ASCII digits (a
 # score never has more than three). The page's own check gets the same pattern.

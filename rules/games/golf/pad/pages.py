@@ -12,12 +12,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.games.golf import cards, scoring
-from rules.games.golf.house import summary
-from rules.games.golf.outcome import PENALTY_WRITTEN
 from rules.words import and_list
-from scorepad.forms.golf import SCORE_PATTERN, layout_json, not_a_score_text
 from scorepad.logic.scoring import Outcome
+
+from .. import cards, scoring
+from ..house import summary
+from ..outcome import PENALTY_WRITTEN
+from .forms import SCORE_PATTERN, layout_json, not_a_score_text
 
 
 def standings(game, result: Outcome, fmt) -> list[dict]:
