@@ -142,19 +142,19 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     second = phone(keeper_lang, viewport=size)
     second.goto(live_server.url + game_path(game, keeper_lang))
     wait_for_worker(second)
-    enter(second, "2", "3")
+    enter(second, "3", "5")  # jack 11: 2 and 3 together need more eights than a deck
     second.locator("form.round-form input[name=number][value='3']").wait_for(state="attached")
     enter(keeper, "9", "9")
     keeper.locator(".messages", has_text=t["conflict"]).wait_for()
     assert keeper.locator("input[name=points_0]").input_value() == "9"
-    assert stored(game) == [[3, 12], [2, 3]]
+    assert stored(game) == [[3, 12], [3, 5]]
 
     # No signal in the cabin, for both keepers.
     copy_holds(keeper, game_path(game, keeper_lang), 'data-server-next="3"')
     copy_holds(second, game_path(game, keeper_lang), 'data-server-next="3"')
     keeper.context.set_offline(True)
     second.context.set_offline(True)
-    enter(keeper, "4", "2")  # round 3: Anna 9, Bo 17
+    enter(keeper, "6", "2")  # round 3: Anna 12, Bo 19
     keeper.locator("[data-outbox] li.waiting").wait_for()
     assert keeper.locator("[data-outbox-included]").is_visible()
     # A row of the table of rounds too, after the server's, marked as waiting.
@@ -162,17 +162,17 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     assert kept.count() == 1
     assert kept.locator("th").inner_text().split()[0] == "3"
     assert t["unsent"] in " ".join(kept.locator("th").inner_text().split())
-    assert [c.split() for c in kept.locator("td").all_inner_texts()] == [["4", "9"], ["2", "17"]]
-    enter(keeper, "1", "6")  # round 4 takes Bo to 23: the game is decided on this phone
+    assert [c.split() for c in kept.locator("td").all_inner_texts()] == [["6", "12"], ["2", "19"]]
+    enter(keeper, "5", "6")  # round 4 takes Bo to 25: the game is decided on this phone
     provisional = keeper.locator("[data-provisional-result]")
     provisional.wait_for()
     assert t["provisional"] in provisional.inner_text()
     assert keeper.locator("form.round-form").is_hidden()  # no round 5 offered
     totals = keeper.locator(".standings .total").all_inner_texts()
-    assert totals == ["10", "23"]
+    assert totals == ["17", "25"]
     assert keeper.locator("table.scores tbody tr.kept").count() == 2
     last = keeper.locator("table.scores tbody tr").last.locator("td").all_inner_texts()
-    assert [c.split() for c in last] == [["1", "10"], ["6", "23"]]
+    assert [c.split() for c in last] == [["5", "17"], ["6", "25"]]
     assert keeper.locator(".standings li.lost .name").inner_text() == "Bo"
 
     # A reload without signal: the phone's copy, the kept rounds, the same verdict.
@@ -194,7 +194,7 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
         keeper.context.set_offline(False)
     keeper.locator("[data-outbox-message]", has_text=t["sent"]).wait_for()
     assert outbox(keeper) == []
-    assert stored(game) == [[3, 12], [2, 3], [4, 2], [1, 6]]
+    assert stored(game) == [[3, 12], [3, 5], [6, 2], [5, 6]]
     # The server's rows now, none kept.
     assert keeper.locator("table.scores tbody tr.kept").count() == 0
     assert keeper.locator("table.scores tbody tr").count() == 4
@@ -226,7 +226,7 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     axe_clean(second)
     refused.locator("button[data-discard]").click()
     assert outbox(second) == []
-    assert stored(game) == [[3, 12], [2, 3], [4, 2], [1, 6]]
+    assert stored(game) == [[3, 12], [3, 5], [6, 2], [5, 6]]
 
     # The rematch: the watcher's page moves on by itself and says so, in its language.
     with keeper.expect_navigation():
