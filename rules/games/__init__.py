@@ -197,7 +197,7 @@ def check(key: str) -> list[str]:
         except ModuleNotFoundError as error:
             if error.name != f"{package(key)}.{name}":
                 raise
-            missing.append(f"{name}.py")
+            missing.append(f"its {name} part")
             continue
         missing += [f"{name}.{member}" for member in members if not hasattr(module, member)]
         for member in members:  # a part may say what else it lacks (`Pad.missing`)

@@ -226,8 +226,15 @@ class Game(RoundChanges, GameReading, models.Model):
         super().refresh_from_db(*args, **kwargs)
 
     def possible_totals(self) -> frozenset[Decimal]:
-        """The totals one player's round may hold at this table with these players."""
-        return self.pad.possible_totals(self)
+        """The totals one player's round may hold at this table with these players: as
+        its scorepad part counts them (Golf's by the decks these players use), or, for a
+        game registered with no scorepad part (a test's engine-only game), as its own game
+        object does; never another game's."""
+        try:
+            pad = self.pad
+        except LookupError:
+            return self.rules.possible_totals(self.house_for(None))
+        return pad.possible_totals(self)
 
     def ending(self) -> Ending:
         """What ends this game and who wins, as its game object says for its table."""

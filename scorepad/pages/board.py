@@ -185,16 +185,16 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     for index, rnd in enumerate(game.live_rounds):
         winners = result.round_winners[index]
         # a round that adds nothing to the totals is its game's own (Golf's extra hole)
-        extra = not counts(rnd.number)
+        named = not counts(rnd.number)
         rows.append(
             {
                 "number": rnd.number,
                 "edit_url": ""
                 if watching
                 else reverse("scorepad:edit-round", args=[game.edit_token, rnd.number]),
-                "label": game.pad.words["playing_row"] if extra else rnd.number,
+                "label": game.pad.words["playing_row"] if named else rnd.number,
                 "edit_label": game.pad.words["playing_edit"]
-                if extra
+                if named
                 else edit_label % {"n": rnd.number},
                 "cells": [
                     {"points": "–" if p is None else fmt(p), "running": fmt(t), "won": i in winners}

@@ -31,7 +31,7 @@ def test_the_registry_finds_every_game_folder_with_the_default_first():
 def test_a_game_that_lacks_a_part_stops_start_up(tmp_path):
     target = tmp_path / "games_broken" / "bare"
     shutil.copytree(games.folder("golf"), target, ignore=shutil.ignore_patterns("__pycache__"))
-    (target / "house.py").unlink()
+    shutil.rmtree(target / "pad")
     init = target / "__init__.py"
     init.write_text(
         init.read_text()
@@ -41,8 +41,8 @@ def test_a_game_that_lacks_a_part_stops_start_up(tmp_path):
     (tmp_path / "games_broken" / "__init__.py").write_text("")
     games.discover(tmp_path / "games_broken")
     try:
-        assert games.check("bare") == ["house.py"]
-        with pytest.raises(ImproperlyConfigured, match="'bare'.*lacks: house.py"):
+        assert games.check("bare") == ["its pad part"]
+        with pytest.raises(ImproperlyConfigured, match="'bare'.*lacks: its pad part"):
             apps.get_app_config("rules").ready()
     finally:
         games.unregister("bare")
@@ -91,3 +91,46 @@ def test_a_copy_of_golf_is_a_third_game_on_every_rules_page(client, copied_golf,
         assert client.get(sheet).status_code == 200
         sitemap = client.get("/sitemap.xml").content.decode()
         assert f"/{language}/putt/" in sitemap
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_a_copy_of_golf_keeps_score_with_no_migration(client, copied_golf, language):
+    from django.core.management import call_command
+
+    from scorepad.models import Game
+    from tests.conftest import enter, url
+
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)  # none needed
+    with translation.override(language):
+        start = reverse("scorepad:start-game", kwargs={"game": "putt"})
+    page = client.get(start)
+    assert page.status_code == 200 and "Putt" in page.content.decode()
+    data = {
+        "player_count": "3",
+        "name_0": "Anna",
+        "name_1": "Bo",
+        "name_2": "Cy",
+        "first_dealer": "0",
+        "variant": "six_card",
+        "jokers": "none",
+        "four_of_a_kind": "none",
+        "holes": "2",
+    }
+    response = client.post(start, data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    game = Game.objects.get()
+    assert game.game == "putt" and game.pad.key == "putt"
+    assert game.house == copied_golf.House(holes=2)
+    html = client.get(response["Location"]).content.decode()
+    assert '<span class="brand-name">Putt</span>' in html
+    main = html.split("<main", 1)[1].split("</main>", 1)[0]
+    assert "scorepad/putt-offline" in html and "golf" not in main.lower()
+    assert enter(client, game, -2, 5, 0, lang=language).status_code == 302
+    assert enter(client, game, 3, 3, 3, lang=language).status_code == 302
+    game = Game.objects.get()
+    assert game.outcome().finished and game.outcome().winners == [0]
+    html = client.get(url("game", game, language)).content.decode()
+    assert "−2" in text(html) or "-2" in text(html)  # the totals: 1, 8, 3
+    export = client.get(url("export-json", game, language)).json()
+    assert export["game"] == "putt"

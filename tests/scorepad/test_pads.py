@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.template import Context, Template
 from django.template.loader import get_template
 from django.utils import translation
@@ -99,13 +100,14 @@ def test_the_games_own_templates_and_scripts_exist(pad):
         assert name.startswith(f"scorepad/{pad.key}/")  # named by its pad, in its folder
         get_template(name)
     for name in (*pad.scripts, *pad.form_scripts, *pad.start_scripts):
-        assert (ROOT / "static" / name).is_file(), name
+        found = finders.find(name)  # in the game's own package, found like an app's
+        assert found and Path(found).is_relative_to(games.folder(pad.key)), name
 
 
 @pytest.mark.parametrize("pad", ALL_PADS, ids=lambda p: p.key)
 def test_the_games_script_registers_the_module_its_board_names(pad):
     # The shared scripts find a game's module by the board's "game" (pages/board.py).
-    sources = "".join((ROOT / "static" / name).read_text() for name in pad.scripts)
+    sources = "".join(Path(finders.find(name)).read_text() for name in pad.scripts)
     assert sources.count(f'S.register("{pad.key}"') == 1
     for other in ALL_PADS:
         if other is not pad:
