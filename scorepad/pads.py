@@ -45,6 +45,7 @@ class Pad(ABC):
         "round_word",
         "axis_word",
     )
+    whole_scores = False  # every score a whole number: the JSON export writes numbers
     TEMPLATES = ("start", "fields", "form_data", "settings", "outcome", "standing")
 
     def missing(self) -> list[str]:

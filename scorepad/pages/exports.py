@@ -64,8 +64,8 @@ def json_data(game: Game, watch_url: str) -> dict:
     history = game.rounds.order_by("number", "created_at").prefetch_related("scores")
     order = {p.pk: i for i, p in enumerate(players)}
     counts = counted(game)
-    # Golf's scores are whole numbers: 16, not "16.0"; Ghost's keep their half points.
-    number = int if game.pad.key == "golf" else str
+    # Whole scores as numbers (Golf's 16, not "16.0"); half points kept as text ("3.5").
+    number = int if game.pad.whole_scores else str
 
     def points_of(rnd):
         pts = [None] * len(players)

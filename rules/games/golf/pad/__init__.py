@@ -53,6 +53,7 @@ class GolfPad(Pad):
     form_scripts = ("scorepad/layout-helper.js",)
     start_scripts = ()
     file_stem = pgettext_lazy("file name", "golf")
+    whole_scores = True
     round_word = _("Hole")
     axis_word = _("hole")
 
