@@ -254,7 +254,8 @@ def test_norwegian_golf_has_no_calques(client):
         for house in (cards.GolfHouse(), cards.GolfHouse("nine_card", extra_hole=True))
     ]
     with translation.override("nb"):
-        pages += [text(client, reverse("rules:golf-variants")), text(client, reverse("rules:home"))]
+        variants = reverse("rules:variants", kwargs={"game": "golf"})
+        pages += [text(client, variants), text(client, reverse("rules:home"))]
     for page in pages:
         for calque in ("rutenett", "uavgjort avgjøres", "hvordan uavgjort avgjøres"):
             assert calque not in page

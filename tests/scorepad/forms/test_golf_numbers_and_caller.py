@@ -34,13 +34,11 @@ def test_holes_in_other_digits_are_refused(holes):
 def test_holes_in_ascii_digits_are_taken():
     answer = Client().post("/en/scorepad/new/golf/", golf_form("9"))
     assert answer.status_code == 302
-    assert Game.objects.get().holes == 9
+    assert Game.objects.get().house.holes == 9
 
 
 def test_a_hole_with_two_callers_is_refused():
-    game = Game.create_with_players(
-        ["Anna", "Bo", "Cy"], game="golf", threshold=None, caller_penalty=True
-    )
+    game = Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", caller_penalty=True)
     client = Client()
     data = {"number": "1", "points_0": "5", "points_1": "2", "points_2": "8"}
     two = client.post(url("add-round", game), {**data, "caller": ["0", "2"]})

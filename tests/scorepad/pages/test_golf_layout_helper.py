@@ -6,6 +6,7 @@ refusal words it."""
 
 import json
 import re
+from types import SimpleNamespace  # noqa: E402
 
 import pytest
 from django.template.loader import render_to_string
@@ -15,8 +16,12 @@ from rules.games.golf.cards import JOKER, VARIANTS, GolfHouse, card_table, every
 from rules.games.golf.pad.forms import impossible_text, layout_json
 from rules.games.golf.pad.pages import outbox_texts
 from rules.games.golf.pad.pages import round_data as golf_round_data
+from scorepad import pads  # noqa: E402
 from scorepad.models import Game
 from tests.conftest import page_weight, url
+
+# The helper asks the game's pad for its rank buttons (rules/games/golf/pad).
+HELPER_GAME = SimpleNamespace(pad=pads.get("golf"))
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
@@ -49,7 +54,7 @@ def test_the_helper_reads_the_grid_and_the_card_table_of_every_table(house):
 @pytest.mark.parametrize("lang", ["en", "nb"])
 def test_the_helper_names_every_rank_and_says_everything_in_the_readers_language(lang):
     with translation.override(lang):
-        html = render_to_string("scorepad/golf/_layout_helper.html")
+        html = render_to_string("scorepad/golf/_layout_helper.html", {"game": HELPER_GAME})
     ranks = re.findall(r'data-rank="(\w)" aria-label="([^"]+)">([^<]+)<', html)
     assert [r for r, _name, _label in ranks] == [*"A23456789TJQK", JOKER]
     labels = {r: label for r, _name, label in ranks}
@@ -61,7 +66,7 @@ def test_the_helper_names_every_rank_and_says_everything_in_the_readers_language
     assert " hidden" in html.split(">")[0] + ">"  # nothing of it without the script
     if lang == "nb":
         with translation.override("en"):
-            english = render_to_string("scorepad/golf/_layout_helper.html")
+            english = render_to_string("scorepad/golf/_layout_helper.html", {"game": HELPER_GAME})
         texts = re.compile(r'data-(?:whose|place|empty|given|scores|four|next|cancels)="([^"]*)"')
         assert len(texts.findall(html)) == 8
         assert not set(texts.findall(html)) & set(texts.findall(english))

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def new_golf(names=("Ada", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", threshold=None, **table)
+    return Game.create_with_players(list(names), game="golf", **table)
 
 
 def post_hole(client, game, *points, number, lang="en", **extra):
