@@ -7,9 +7,10 @@ milliseconds of a thread: with every thread rendering, a game page or a kept rul
 waited a quarter to half a second (issue 37). So at most `RENDERERS` threads of a process
 render such a page at once; a request that finds them busy gets 503
 with `Retry-After` at once, and its thread goes back to the pages that are kept and the
-scorepad. The pre-rendered pages (ghost_site/prerendered.py) and every page already kept
-are answered without the budget, and a reader who meets the 503 gets the page on the next
-try. Measured in docs/performance.md ("A flood of rules pages")."""
+scorepad. The pre-rendered pages (ghost_site/prerendered.py), a game's pages at its
+default table and every page already kept are answered without the budget, and a
+reader who meets the 503 gets the page on the next try. Measured in docs/performance.md
+("A flood of rules pages")."""
 
 import functools
 import os
@@ -17,7 +18,9 @@ import threading
 
 from ghost_site.middleware import error_page
 
-RENDERERS = int(os.environ.get("GHOST_RENDERERS", "1"))  # 0: no budget
+# Two: a phone keeping its game's own table offline asks for its rules page and card at
+# once, and both should come; the other threads of a worker stay free.
+RENDERERS = int(os.environ.get("GHOST_RENDERERS", "2"))  # 0: no budget
 WAIT = 0.0  # no wait for a slot: a thread waiting is a thread held
 
 _slots = threading.BoundedSemaphore(RENDERERS) if RENDERERS > 0 else None
@@ -28,7 +31,11 @@ def render_budget(view):
 
     @functools.wraps(view)
     def budgeted(request, *args, **kwargs):
-        if _slots is None:
+        # A game's pages at its default table are a handful, rendered once each (and
+        # pre-rendered in production): no flood can come of them, and a browser asking
+        # for several at once (the service worker keeping them offline) gets them all.
+        match = request.resolver_match
+        if _slots is None or not (match and match.kwargs.get("house")):
             return view(request, *args, **kwargs)
         if not _slots.acquire(timeout=WAIT):
             busy = error_page(request, "503.html", 503)

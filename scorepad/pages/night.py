@@ -159,8 +159,8 @@ def result_png(game: Game) -> bytes:
 
 
 def picture_names(game: Game) -> list[str]:
-    """The players' names as the picture can draw them: without the characters none of
-    its fonts has (`picture_fonts.drawable`), and where no letter is left, the seat's
+    """The players' names as the picture can draw them (`picture_fonts.drawable`: a
+    stand-in for what none of its fonts has), and where no letter is left, the seat's
     label ("Player 3") as the scorepad words an empty name."""
     shown = []
     for seat, player in enumerate(game.player_list):
@@ -168,7 +168,13 @@ def picture_names(game: Game) -> list[str]:
         shown.append(
             name if names.has_visible_letter(name) else _("Player %(n)s") % {"n": seat + 1}
         )
-    return shown
+    # Two names the picture would print alike (told apart only by what it cannot draw)
+    # get their seat's number, so no two players print the same.
+    alike = {name for name in shown if shown.count(name) > 1}
+    return [
+        f"{name} ({seat + 1})" if name in alike and name != player.name else name
+        for seat, (name, player) in enumerate(zip(shown, game.player_list, strict=True))
+    ]
 
 
 def headline(game: Game, result: scoring.Outcome, shown: list[str] | None = None) -> str:

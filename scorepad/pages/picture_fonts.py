@@ -149,19 +149,36 @@ def faces(bold: bool) -> tuple[Face, ...]:
     return tuple(face for font in chain() for face in font.faces(bold))
 
 
+# Marks stacked on one letter beyond these are left out: a name of one letter and twenty
+# marks would otherwise draw over the lines above it.
+MARKS_PER_LETTER = 3
+# What stands for a character no font of the chain has: drawn, so two names that differ
+# only there still print apart (with `picture_names`' seat numbers where they would not).
+STAND_IN = "\u25a1"  # □, in DejaVu
+
+
 def runs(text: str, bold: bool = False) -> list[tuple[str, Face]]:
-    """`text` as runs of characters drawn from one file each, in order; characters that
-    no file of the chain has are left out."""
+    """`text` as runs of characters drawn from one file each, in order; a character no
+    file of the chain has is drawn as `STAND_IN`, and a letter's marks past
+    `MARKS_PER_LETTER` are left out."""
     candidates = faces(bold)
     out: list[tuple[str, Face]] = []
+    marks = 0
     for ch in text:
-        sticks = ch in JOINERS or unicodedata.category(ch) in ("Mn", "Mc", "Me")
+        is_mark = unicodedata.category(ch) in ("Mn", "Mc", "Me")
+        marks = marks + 1 if is_mark else 0
+        if is_mark and marks > MARKS_PER_LETTER:
+            continue
+        sticks = ch in JOINERS or is_mark
         if sticks and out and out[-1][1].covers(ch):
             face: Face | None = out[-1][1]
         elif ch in JOINERS:
             face = None  # invisible anyway: nothing to hold together in another font
         else:
             face = next((face for face in candidates if face.covers(ch)), None)
+            if face is None and not sticks and unicodedata.category(ch)[0] not in "CZ":
+                ch = STAND_IN
+                face = next((face for face in candidates if face.covers(ch)), None)
         if face is None:
             continue
         if out and out[-1][1] == face:
@@ -172,8 +189,8 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, Face]]:
 
 
 def drawable(text: str) -> str:
-    """What the picture draws of `text`: without the characters no font has, white
-    space folded. Empty where nothing of it can be drawn."""
+    """What the picture draws of `text`: a stand-in for each character no font has, a
+    letter's marks bounded, white space folded. Empty where nothing of it can be drawn."""
     return " ".join("".join(run for run, _face in runs(text, bold=True)).split())
 
 

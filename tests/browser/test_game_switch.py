@@ -24,8 +24,10 @@ SMALL = """() => [...document.querySelectorAll('.site-header a, .site-header sum
 
 
 def address(name, language):
+    """A rules page by its old-style name: "rules:golf-rules" is Golf's rules page."""
+    game, _, kind = name.removeprefix("rules:").rpartition("-")
     with translation.override(language):
-        return reverse(name)
+        return reverse(f"rules:{kind}", kwargs={"game": game or "ghost"})
 
 
 def open_page(browser, language, width, script=True):

@@ -13,6 +13,7 @@ site's security headers, its scripts and stylesheet loaded from the live server.
 
 import json
 import urllib.request
+from types import SimpleNamespace
 
 import pytest
 from django.template import RequestContext, Template
@@ -23,6 +24,7 @@ from rules.games.golf.cards import GolfHouse, copies_in, decks_for
 from rules.games.golf.pad.forms import layout_json
 from rules.games.golf.scoring import hole_score
 from rules.games.golf.words import signed
+from scorepad import pads
 from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, no_sideways_scroll
 
 pytestmark = [
@@ -62,7 +64,11 @@ def layout_with_decks(house, players):
 
 def render(house, lang, names=NAMES):
     request = RequestFactory().get(f"/{lang}/")
-    context = {"layout": layout_with_decks(house, len(names)), "names": list(enumerate(names))}
+    context = {
+        "layout": layout_with_decks(house, len(names)),
+        "names": list(enumerate(names)),
+        "game": SimpleNamespace(pad=pads.get("golf")),  # the helper asks the pad for its ranks
+    }
     with translation.override(lang):
         return Template(PAGE).render(RequestContext(request, context))
 

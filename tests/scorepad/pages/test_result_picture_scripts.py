@@ -79,8 +79,8 @@ def test_every_character_drawn_is_in_the_font_file_of_its_run(name, bold):
         have = cmap(face.path)
         assert all(ord(ch) in have for ch in run), (run, face.path)
     drawn = "".join(run for run, _face in runs)
-    if name == EMOJI:
-        assert drawn == "Anna " and fonts.drawable(name) == "Anna"
+    if name == EMOJI:  # what no font has is drawn as a stand-in, never left out
+        assert drawn == "Anna " + fonts.STAND_IN and fonts.drawable(name) == "Anna □"
     else:
         assert drawn == name  # nothing of the name left out
         letters = [face for run, face in runs if any(map(visible, run))]
@@ -179,13 +179,13 @@ def dejavu_only(tmp_path):
 @pytest.mark.parametrize(("lang", "seat"), [("en", "Player 1"), ("nb", "Spiller 1")])
 def test_without_the_optional_fonts_the_picture_draws_with_the_seats_label(dejavu_only, lang, seat):
     assert [font.path for font in fonts.chain()] == [str(dejavu_only / "DejaVuSans.ttf")]
-    assert fonts.drawable(CHINESE) == "" and fonts.drawable(f"Anna {CHINESE}") == "Anna"
+    assert fonts.drawable(CHINESE) == "□□□" and fonts.drawable(f"Anna {CHINESE}") == "Anna □□□"
     game = fresh(play(make_game((CHINESE, f"Anna {CHINESE}", THAI)), (25, 3, 4)))
     with translation.override(lang):
         shown = night.picture_names(game)
         title = night.headline(game, game.outcome(), shown)
         png = night.draw_result(game, lang)
-    assert shown == [seat, "Anna", seat.replace("1", "3")]
+    assert shown == [seat, "Anna □□□", seat.replace("1", "3")]
     assert seat in title and CHINESE not in title
     assert Image.open(io.BytesIO(png)).size == picture.SIZE
     for name in [title, *shown]:  # every character the picture draws, DejaVu has
@@ -243,3 +243,19 @@ def test_text_dejavu_has_is_drawn_as_pillow_draws_it_in_dejavu(anchor, bold):
             box = fonts.bbox(ImageDraw.Draw(ours), (x, 50), text, 28, bold, anchor)
             theirs = ImageDraw.Draw(ours).textbbox((x, 50), text, font=pillows_font, anchor=anchor)
             assert tuple(box) == tuple(theirs), (text, box, theirs)
+
+
+def test_a_letters_marks_are_bounded_so_none_draws_over_the_headline():
+    name = "a" + "\u0301" * 23
+    assert fonts.drawable(name) == "a" + "\u0301" * fonts.MARKS_PER_LETTER
+    assert fonts.drawable("Zoe\u0308") == "Zoe\u0308"  # a name's own mark stays
+
+
+@pytest.mark.django_db
+def test_two_names_the_picture_would_print_alike_are_told_apart(dejavu_only):
+    # Two Chinese names with the same first letter: DejaVu has none of them, so both
+    # would print "Bo □"; each gets its seat's number.
+    game = make_game(("Bo 王", "Bo 李", "Cy"))
+    shown = night.picture_names(game)
+    assert shown == ["Bo □ (1)", "Bo □ (2)", "Cy"]
+    assert len(set(shown)) == 3
