@@ -39,7 +39,7 @@ def test_ghost_totals_not_dealt_together_are_not_kept(live_server, phone, lang, 
 
 
 def test_golf_scores_not_dealt_together_are_not_kept(live_server, phone):
-    game = Game.create_with_players(["Ada", "Bo"], game="golf", threshold=None)
+    game = Game.create_with_players(["Ada", "Bo"], game="golf")
     page = phone("en")
     page.goto(live_server.url + game_url(game, "en"))
     page.context.set_offline(True)
