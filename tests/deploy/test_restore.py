@@ -61,7 +61,7 @@ def test_an_edit_opened_before_a_restore_cannot_overwrite_the_replayed_round():
     assert str(replayed.pk) == stale_id
     response = client.post(
         url("edit-round", game, number=4),
-        {"number": "4", "round_id": stale_id, "made": stale_made, "points_0": "1", "points_1": "2"},
+        {"number": "4", "round_id": stale_id, "made": stale_made, "points_0": "3", "points_1": "5"},
     )
     assert response.status_code == 409
     assert sorted(str(s.points) for s in replayed.scores.all()) == ["8.0", "9.0"]
