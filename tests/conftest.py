@@ -84,6 +84,12 @@ def make_game(names=("Anna", "Bo"), variant="standard", jack="0.5", threshold=21
     )
 
 
+def golf(names=("Anna", "Bo", "Cy"), **table):
+    """A game of Golf for `names`; `table` its choices (`holes=9`, `caller_penalty=True`),
+    the rest Golf's defaults."""
+    return Game.create_with_players(list(names), game="golf", **table)
+
+
 @pytest.fixture
 def game(db):
     return make_game()
@@ -141,12 +147,14 @@ def race(calls):
     return results
 
 
-def enter(client, game, *points, number=None, lang="en", **extra):
+def enter(client, game, *points, number=None, lang="en", headers=None, **extra):
+    """Post a round (a hole) of `points` by seat, None for a seat left empty, as the round
+    form does; `number` the next one unless given, `extra` the form's other fields."""
     number = number or game.rounds.filter(status="active").count() + 1
     data = {"number": str(number)}
-    data.update({f"points_{i}": str(p) for i, p in enumerate(points)})
-    data.update(extra)
-    return client.post(url("add-round", game, lang), data)
+    data.update({f"points_{i}": str(p) for i, p in enumerate(points) if p is not None})
+    data.update({k: str(v) for k, v in extra.items()})
+    return client.post(url("add-round", game, lang), data, **(headers or {}))
 
 
 # ------------------------------------------------------------------ the rules data

@@ -7,14 +7,10 @@ import pytest
 from django.urls import reverse
 
 from scorepad.models import Game, Round, Score, row_mark
+from tests.conftest import golf, post, race
 from tests.conftest import http_phone as phone
-from tests.conftest import post, race
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def golf(**table):
-    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", **table)
 
 
 def hole(game, number, *points, **extra):

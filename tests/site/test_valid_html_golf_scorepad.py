@@ -15,8 +15,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.models import Game
-from tests.conftest import make_game, play
+from tests.conftest import golf, make_game, play
 
 JAVA = shutil.which("java")
 try:
@@ -30,10 +29,6 @@ pytestmark = [
     pytest.mark.skipif(not JAVA or not VNU, reason="Java or vnu.jar is not installed"),
     pytest.mark.django_db,
 ]
-
-
-def golf(**table):
-    return Game.create_with_players(["Anna", "Bo", "Cy"], game="golf", **table)
 
 
 def test_golfs_scorepad_pages_are_valid_html(client, tmp_path):

@@ -9,12 +9,9 @@ import pytest
 from rules.games.golf import cards, outcome, scoring
 from scorepad.logic import stats
 from scorepad.models import Game, Result, Round, Score
+from tests.conftest import golf
 
 pytestmark = pytest.mark.django_db
-
-
-def golf(names=("Anna", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", **table)
 
 
 def hole(game, *points, caller=None, written=()):

@@ -18,6 +18,7 @@ from rules.engine.game import FixedRounds, check_table
 from rules.games.ghost import cards as ghost_cards
 from rules.games.golf import cards as golf_cards
 from scorepad.models import Game, Result
+from tests.conftest import golf
 
 D = Decimal
 
@@ -72,10 +73,6 @@ def pips():
 
 def ghost(**table):
     return Game.create_with_players(["Anna", "Bo"], table={"jack": "0.5", **table})
-
-
-def golf(**table):
-    return Game.create_with_players(["Anna", "Bo"], game="golf", table=table)
 
 
 # ------------------------------------------------------------------ a game of a third kind
@@ -190,7 +187,7 @@ def test_a_stored_table_that_does_not_fit_fails_loudly_when_read():
 
 @pytest.mark.django_db
 def test_the_house_is_read_once_per_instance_and_player_count():
-    game = Game.objects.get(pk=golf(holes=18, extra_hole=True).pk).load_players()
+    game = Game.objects.get(pk=golf(("Anna", "Bo"), holes=18, extra_hole=True).pk).load_players()
     first = game.house
     assert game.house is first and game.house_for(None) is game.house_for(None)
     assert first == golf_cards.GolfHouse(holes=18, extra_hole=True)

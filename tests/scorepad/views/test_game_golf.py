@@ -13,23 +13,12 @@ import pytest
 from django.core.cache import caches
 
 from scorepad.models import Game, Result, Round
-from tests.conftest import HTMX, live_points, url
+from tests.conftest import HTMX, golf, live_points, url
+from tests.conftest import enter as send
 
 pytestmark = pytest.mark.django_db
 
 MINUS = "\u2212"
-
-
-def golf(names=("Anna", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", **table)
-
-
-def send(client, game, *points, number=None, lang="en", headers=None, **extra):
-    number = number or game.rounds.filter(status="active").count() + 1
-    data = {"number": str(number)}
-    data.update({f"points_{i}": str(p) for i, p in enumerate(points) if p is not None})
-    data.update({k: str(v) for k, v in extra.items()})
-    return client.post(url("add-round", game, lang), data, **(headers or {}))
 
 
 def table_text(html):

@@ -9,20 +9,13 @@ import pytest
 from django.utils import translation
 
 from scorepad.models import Game
-from tests.conftest import live_points, url
+from tests.conftest import enter as post_hole
+from tests.conftest import golf, live_points, url
 
 pytestmark = pytest.mark.django_db
 
 
-def new_golf(names=("Ada", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", **table)
-
-
-def post_hole(client, game, *points, number, lang="en", **extra):
-    data = {"number": str(number)}
-    data.update({f"points_{i}": str(p) for i, p in enumerate(points) if p is not None})
-    data.update({k: str(v) for k, v in extra.items()})
-    return client.post(url("add-round", game, lang), data)
+ADA = ("Ada", "Bo", "Cy")
 
 
 def form_of(client, game, lang="en"):
@@ -33,7 +26,7 @@ def form_of(client, game, lang="en"):
 def test_two_of_three_tied_play_the_extra_hole_under_the_caller_penalty(client):
     """Reported: the penalty on the extra hole was applied only when every player was
     tied; two of three tied saved the scores as typed."""
-    game = new_golf(holes=1, extra_hole=True, caller_penalty=True)
+    game = golf(ADA, holes=1, extra_hole=True, caller_penalty=True)
     assert post_hole(client, game, 5, 5, 9, number=1, caller=2).status_code == 302
     form = form_of(client, game)
     assert re.findall(r'name="caller" value="(\d+)"', form) == ["0", "1"]
@@ -41,7 +34,7 @@ def test_two_of_three_tied_play_the_extra_hole_under_the_caller_penalty(client):
     assert post_hole(client, game, 5, 2, None, number=2, caller=0).status_code == 302
     assert live_points(game)[1] == [Decimal(7), Decimal(0)]
     # Cy, who sat it out, cannot be named the caller of the extra hole
-    game = new_golf(holes=1, extra_hole=True, caller_penalty=True)
+    game = golf(ADA, holes=1, extra_hole=True, caller_penalty=True)
     post_hole(client, game, 5, 5, 9, number=1, caller=2)
     refused = post_hole(client, game, 5, 2, None, number=2, caller=2)
     assert refused.status_code == 422 and len(live_points(game)) == 1
@@ -52,10 +45,10 @@ def test_two_of_three_tied_play_the_extra_hole_under_the_caller_penalty(client):
     [("en", "Who knocked?", "Who went out first?"), ("nb", "Hvem banket i bordet?", "gikk ut")],
 )
 def test_four_card_golf_asks_who_knocked(client, lang, asked, never):
-    game = new_golf(variant="four_card", caller_penalty=True)
+    game = golf(ADA, variant="four_card", caller_penalty=True)
     form = form_of(client, game, lang)
     assert asked in form and never not in form
-    six = form_of(client, new_golf(caller_penalty=True), lang)
+    six = form_of(client, golf(ADA, caller_penalty=True), lang)
     assert {"en": "Who went out first?", "nb": "Hvem gikk ut først?"}[lang] in six
     with translation.override(lang):
         refused = post_hole(client, game, 4, 5, 6, number=1, lang=lang).content.decode()
@@ -64,7 +57,7 @@ def test_four_card_golf_asks_who_knocked(client, lang, asked, never):
 
 def extra_hole_played(client, lang="en"):
     """Two holes tied by Ada and Bo, Cy behind; Bo wins the extra hole."""
-    game = new_golf(holes=2, extra_hole=True)
+    game = golf(ADA, holes=2, extra_hole=True)
     post_hole(client, game, 5, 5, 10, number=1, lang=lang)
     post_hole(client, game, 4, 4, 9, number=2, lang=lang)
     return game
@@ -126,7 +119,7 @@ def test_the_exports_say_which_row_is_the_extra_hole(client):
 def test_the_picture_puts_the_winner_first_and_counts_the_holes_apart(client, monkeypatch):
     from scorepad.pages import night
 
-    game = new_golf(("Anne-Marthe", "Bjørn-Erik", "Cy"), holes=2, extra_hole=True)
+    game = golf(("Anne-Marthe", "Bjørn-Erik", "Cy"), holes=2, extra_hole=True)
     for number, points in enumerate([(5, 5, 10), (4, 4, 9), (6, 2, None)], 1):
         post_hole(client, game, *points, number=number)
     seen = {}
@@ -149,7 +142,7 @@ def test_the_picture_puts_the_winner_first_and_counts_the_holes_apart(client, mo
 
 def test_a_hole_whose_scores_cannot_be_dealt_together_is_refused_and_kept(client):
     """−6 twice from one deck needs six twos: refused, the players named, nothing lost."""
-    game = new_golf()
+    game = golf(ADA)
     response = post_hole(client, game, -6, -6, 10, number=1)
     page = response.content.decode().replace("\N{NO-BREAK SPACE}", " ")
     assert response.status_code == 422 and live_points(game) == []

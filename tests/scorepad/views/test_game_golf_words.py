@@ -10,20 +10,10 @@ from html import unescape
 import pytest
 
 from scorepad.models import Game
-from tests.conftest import url
+from tests.conftest import enter as send
+from tests.conftest import golf, url
 
 pytestmark = pytest.mark.django_db
-
-
-def golf(names=("Anna", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", **table)
-
-
-def send(client, game, *points, number, lang="en", **extra):
-    data = {"number": str(number)}
-    data.update({f"points_{i}": str(p) for i, p in enumerate(points) if p is not None})
-    data.update({k: str(v) for k, v in extra.items()})
-    return client.post(url("add-round", game, lang), data)
 
 
 def page(client, name, game, lang, **kwargs):

@@ -13,15 +13,11 @@ import pytest
 from PIL import Image
 
 from scorepad.models import Game
-from tests.conftest import HTMX, fresh, make_game, play, url
+from tests.conftest import HTMX, fresh, golf, make_game, play, url
 
 pytestmark = pytest.mark.django_db
 
 MINUS = "\u2212"
-
-
-def golf(names=("Anna", "Bo", "Cy"), **table):
-    return Game.create_with_players(list(names), game="golf", **table)
 
 
 def holes(game, *scores):
