@@ -1,0 +1,27 @@
+"""The toy game, Two Cards (tests/toy/toy_games/twocards/): a game package of its own,
+found by the registry's `discover` as the site's own are found, for as long as a test
+runs; nothing outside its folder names it."""
+
+from pathlib import Path
+
+import pytest
+from django.core.cache import caches
+
+from rules import games
+
+GAMES = Path(__file__).parent / "toy_games"
+
+
+def _clear():
+    for alias in ("default", "pages", "boards"):
+        caches[alias].clear()
+
+
+@pytest.fixture
+def toy():
+    """Two Cards registered: its game object."""
+    (key,) = games.discover(GAMES)
+    _clear()
+    yield games.get(key)
+    games.unregister(key)
+    _clear()
