@@ -1,9 +1,10 @@
 """Helpers shared by the practice game's test modules (games/ghost/test_play.py,
-games/golf/test_play.py), as fixtures."""
+games/golf/test_play.py): fixtures, and the strategy of their deals."""
 
 import re
 
 import pytest
+from hypothesis import strategies as st
 
 CARD = re.compile(r"^(?:[SHDC][A2-9TJQK]|X)$")
 
@@ -50,3 +51,17 @@ def random_play():
         raise AssertionError(f"no end after {bound} moves")
 
     return play
+
+
+def practice_deals(play, houses):
+    """A Hypothesis strategy: a practice game's deal (`play.deal`) at any of `houses`,
+    for any number of seats the table takes, at any level, from any seed."""
+
+    @st.composite
+    def deals(draw):
+        house = draw(st.sampled_from(houses))
+        seats = draw(st.sampled_from(list(play.seats_at(house))))
+        level = draw(st.sampled_from(play.LEVELS))
+        return play.deal(house, seats, level, draw(st.integers(0, 2**32)))
+
+    return deals()

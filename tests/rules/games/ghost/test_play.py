@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules.cards import RANKS, SUITS, over_four_of_a_rank
 from rules.games.ghost import GAME, cards, play
+from tests.rules.conftest import practice_deals
 
 HOUSES = GAME.all_houses()
 DECK = Counter(f"{s}{r}" for s in SUITS for r in RANKS)
@@ -22,16 +23,8 @@ def every_card(state) -> Counter:
     return Counter([*rows, *state["ghosts"], *state["stock"], *state["discard"], *held])
 
 
-@st.composite
-def deals(draw):
-    house = draw(st.sampled_from(HOUSES))
-    seats = draw(st.sampled_from(list(play.seats_at(house))))
-    level = draw(st.sampled_from(play.LEVELS))
-    return play.deal(house, seats, level, draw(st.integers(0, 2**32)))
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(deals(), st.randoms(use_true_random=False))
+@given(practice_deals(play, HOUSES), st.randoms(use_true_random=False))
 def test_random_play_ends_legal_hidden_and_counted(card_codes, random_play, state, rng):
     house = play.house_of(state)
     public: set[str] = set()
@@ -76,7 +69,7 @@ def test_random_play_ends_legal_hidden_and_counted(card_codes, random_play, stat
 
 
 @settings(max_examples=60, deadline=None)
-@given(deals(), st.randoms(use_true_random=False))
+@given(practice_deals(play, HOUSES), st.randoms(use_true_random=False))
 def test_the_computer_only_makes_legal_moves_and_says_why(state, rng):
     """Every move a computer makes is one the state offered (apply refuses any other),
     and every computer turn comes with a reason."""

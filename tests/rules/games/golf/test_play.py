@@ -13,6 +13,7 @@ from rules.games.golf import GAME, cards, play
 from rules.games.golf.hole import play_hole
 from rules.games.golf.outcome import apply_caller_penalty
 from rules.games.golf.scoring import score_layout
+from tests.rules.conftest import practice_deals
 
 HOUSES = GAME.all_houses()
 
@@ -47,16 +48,8 @@ def as_script(first: dict, final: dict, shown: list[list[int]]) -> dict:
     }
 
 
-@st.composite
-def deals(draw):
-    house = draw(st.sampled_from(HOUSES))
-    seats = draw(st.sampled_from(list(play.seats_at(house))))
-    level = draw(st.sampled_from(play.LEVELS))
-    return play.deal(house, seats, level, draw(st.integers(0, 2**32)))
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(deals(), st.randoms(use_true_random=False))
+@given(practice_deals(play, HOUSES), st.randoms(use_true_random=False))
 def test_random_play_ends_legal_hidden_and_scored(card_codes, random_play, state, rng):
     house = play.house_of(state)
     deck = every_card(state)
@@ -110,7 +103,7 @@ def test_random_play_ends_legal_hidden_and_scored(card_codes, random_play, state
 
 
 @settings(max_examples=60, deadline=None)
-@given(deals())
+@given(practice_deals(play, HOUSES))
 def test_the_computer_only_makes_legal_moves_and_says_why(state):
     state = play.all_computers(state)
     reasons = {"pair", "cheaper", "blind_low", "nothing_better", "guess", "flip", "knock"}
