@@ -60,6 +60,10 @@ def test_its_rules_page_is_its_own(client, toy, language):
     assert {"en": "from 2 to 20", "nb": "fra 2 til 20"}[language] in body
     assert {"en": "a game is long", "nb": "spillet langt"}[language] not in body
     assert "Ghost" not in body and "Golf" not in body
+    # the header's game switch marks it as the page's game
+    menu = html.split('class="game-menu"', 1)[1].split("</ul>", 1)[0]
+    current = re.findall(r'<a href="([^"]+)" aria-current="true">', menu)
+    assert current == [url], menu
     # the header's Rules and Variants are this game's own
     nav = html.split('id="site-nav"', 1)[1].split("</ul>", 1)[0]
     assert f'href="{url}"' in nav, nav

@@ -61,6 +61,9 @@ def test_a_game_is_started_and_played_to_its_end(client, toy, language):
     assert game.house == toy.House() and game.table == {"long": False}
     page = client.get(url("game", game, language)).content.decode()
     assert f'<span class="brand-name">{NAME[language]}</span>' in page
+    menu = page.split('class="game-menu"', 1)[1].split("</ul>", 1)[0]
+    (current,) = re.findall(r'<a href="[^"]+" aria-current="true">.*?</a>', menu, re.S)
+    assert NAME[language] in current  # the header's switch: the page's game is this one
     body = main(page)
     assert said(language, "3 rounds", "3 runder") in body  # the table's line
     assert "Ghost" not in body and "Golf" not in body
