@@ -163,3 +163,29 @@ def nothing_cut_off(page):
     assert height <= A4_CONTENT["height"], height
     assert width <= A4_CONTENT["width"], width
     assert clipped == []
+
+
+# The score chart as drawn (the server's or the phone's): its data, grid and lines.
+CHART = """() => {
+  const svg = document.querySelector('#course svg');
+  if (!svg || svg.closest('figure').hidden) return null;
+  return {
+    rounds: svg.dataset.rounds, top: svg.dataset.top, bottom: svg.dataset.bottom,
+    description: svg.querySelector('desc').textContent.trim(),
+    grid: [...svg.querySelectorAll('.grid > *')].map(e => e.outerHTML),
+    threshold: svg.querySelectorAll('.threshold').length,
+    lines: [...svg.querySelectorAll('g.player')].map(g => [
+      g.getAttribute('class'), g.querySelector('polyline').outerHTML,
+      g.querySelector('.label-mark').getAttribute('d'), g.querySelector('text.name').outerHTML]),
+  };
+}"""
+
+
+def apart(a, b, slack=0.5):
+    """Two boxes of a drawing (x, y, r, b) that do not overlap, within `slack` pixels."""
+    return (
+        a["r"] <= b["x"] + slack
+        or b["r"] <= a["x"] + slack
+        or a["b"] <= b["y"] + slack
+        or b["b"] <= a["y"] + slack
+    )

@@ -13,6 +13,7 @@ from rules.views import house_url
 from tests.browser.conftest import (
     HAVE_CHROMIUM,
     LANGS,
+    apart,
     axe_clean,
     no_sideways_scroll,
     nothing_cut_off,
@@ -33,15 +34,6 @@ DRAWN = """svg => {
     cards: [...svg.querySelectorAll('rect.back, rect.face')].map(box),
   };
 }"""
-
-
-def apart(a, b, slack=0.5):
-    return (
-        a["r"] <= b["x"] + slack
-        or b["r"] <= a["x"] + slack
-        or a["b"] <= b["y"] + slack
-        or b["b"] <= a["y"] + slack
-    )
 
 
 def address(house, language):

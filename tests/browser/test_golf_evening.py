@@ -20,6 +20,7 @@ from rules.games.golf.scoring import hole_score
 from rules.games.golf.words import signed
 from scorepad.models import Game, Round
 from tests.browser.conftest import (
+    CHART,
     HAVE_CHROMIUM,
     axe_clean,
     no_sideways_scroll,
@@ -46,21 +47,6 @@ KINGS = ["K", "K", "4", "K", "K", "4"]
 
 
 # The chart of running totals as drawn, by the server or by the phone with kept holes.
-CHART = """() => {
-  const svg = document.querySelector('#course svg');
-  if (!svg || svg.closest('figure').hidden) return null;
-  return {
-    rounds: svg.dataset.rounds, top: svg.dataset.top, bottom: svg.dataset.bottom,
-    description: svg.querySelector('desc').textContent.trim(),
-    grid: [...svg.querySelectorAll('.grid > *')].map(e => e.outerHTML),
-    threshold: svg.querySelectorAll('.threshold').length,
-    lines: [...svg.querySelectorAll('g.player')].map(g => [
-      g.getAttribute('class'), g.querySelector('polyline').outerHTML,
-      g.querySelector('.label-mark').getAttribute('d'), g.querySelector('text.name').outerHTML]),
-  };
-}"""
-
-
 # Each line of the standings as the reader sees it.
 STANDINGS = """() => [...document.querySelectorAll('.standings li')].map(li => [
   li.className, li.querySelector('.name').textContent, li.querySelector('.total').textContent,

@@ -20,7 +20,7 @@ from rules.games.golf.pad.pages import outbox_texts
 from rules.games.golf.scoring import hole_score
 from rules.games.golf.words import signed
 from scorepad.models import Game
-from tests.browser.conftest import HAVE_CHROMIUM, outbox
+from tests.browser.conftest import CHART, HAVE_CHROMIUM, outbox
 from tests.conftest import live_points, url
 
 pytestmark = [
@@ -69,21 +69,6 @@ def kept_rows(page):
 
 # The chart of running totals as drawn: the server's (scorepad/golf/_chart.html) and the
 # phone's with kept holes (offline-standings.js) draw the same.
-CHART = """() => {
-  const svg = document.querySelector('#course svg');
-  if (!svg || svg.closest('figure').hidden) return null;
-  return {
-    rounds: svg.dataset.rounds, top: svg.dataset.top, bottom: svg.dataset.bottom,
-    description: svg.querySelector('desc').textContent.trim(),
-    grid: [...svg.querySelectorAll('.grid > *')].map(e => e.outerHTML),
-    threshold: svg.querySelectorAll('.threshold').length,
-    lines: [...svg.querySelectorAll('g.player')].map(g => [
-      g.getAttribute('class'), g.querySelector('polyline').outerHTML,
-      g.querySelector('.label-mark').getAttribute('d'), g.querySelector('text.name').outerHTML]),
-  };
-}"""
-
-
 def save(page):
     page.locator("form.round-form button[type=submit]").click()
 

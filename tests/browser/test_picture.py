@@ -7,7 +7,7 @@ from django.utils import translation
 
 from rules.games.ghost import cards
 from rules.views import house_url
-from tests.browser.conftest import HAVE_CHROMIUM, LANGS, axe_clean, no_sideways_scroll
+from tests.browser.conftest import HAVE_CHROMIUM, LANGS, apart, axe_clean, no_sideways_scroll
 
 pytestmark = [
     pytest.mark.browser,
@@ -26,15 +26,6 @@ DRAWN = """svg => {
     cards: [...svg.querySelectorAll('rect:not(.felt)')].map(box),
   };
 }"""
-
-
-def apart(a, b, slack=0.5):
-    return (
-        a["r"] <= b["x"] + slack
-        or b["r"] <= a["x"] + slack
-        or a["b"] <= b["y"] + slack
-        or (b["b"] <= a["y"] + slack)
-    )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
