@@ -84,6 +84,12 @@ def test_its_house_rule_has_an_address_in_each_language(client, toy, language):
     assert chosen.status_code == 302 and chosen["Location"] == own
     refused = client.get(rules, {"variant": "no-such"})
     assert refused.status_code == 422
+    # with htmx the page itself comes back, its own address pushed
+    swapped = client.get(rules, {"variant": "standard", "long": "on"}, HTTP_HX_REQUEST="true")
+    assert swapped.status_code == 200 and swapped["HX-Push-Url"] == own
+    assert {"en": "After 5 rounds", "nb": "Etter 5 runder"}[language] in main(
+        swapped.content.decode()
+    )
 
 
 def test_its_card_variants_and_sheet(client, toy, language):
