@@ -8,15 +8,12 @@ Before: a stopped Granian left `db.sqlite3-wal` behind, and copying the backup o
 `db.sqlite3` let the next start replay that log over it (the restore did nothing, or
 the database was malformed)."""
 
-import re
 import sqlite3
 import subprocess
 import urllib.request
 
-from tests.conftest import new_game_data
-from tests.deploy.served import http_phone, manage, post, production_env, serve
-
-GAMES = 3
+from tests.deploy.conftest import GAMES, play, start_games
+from tests.deploy.served import manage, production_env, serve
 
 
 def rounds(path) -> set[tuple]:
@@ -25,28 +22,6 @@ def rounds(path) -> set[tuple]:
         return set(db.execute("SELECT id, game_id, number, status FROM scorepad_round"))
     finally:
         db.close()
-
-
-def start_games(base) -> list[tuple]:
-    games = []
-    for _ in range(GAMES):
-        phone, token = http_phone(base, "/en/scorepad/")
-        form = new_game_data(csrfmiddlewaretoken=token, threshold="500")
-        status, address = post(phone, base + "/en/scorepad/", form)
-        assert status == 302, address[:300]
-        page = phone.open(base + address).read().decode()
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
-        games.append((phone, token, address))
-    return games
-
-
-def play(base, games, numbers) -> None:
-    for number in numbers:
-        for phone, token, address in games:
-            data = {"csrfmiddlewaretoken": token, "number": str(number)}
-            data |= {"points_0": "2", "points_1": "2"}  # one deck deals both, for ten rounds to 21
-            status, body = post(phone, base + address + "round/", data)
-            assert status == 302, body[:300]
 
 
 def test_a_restore_brings_back_exactly_the_backup(built, tmp_path):

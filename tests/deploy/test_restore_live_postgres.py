@@ -12,8 +12,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.deploy.conftest import GAMES, play, start_games
 from tests.deploy.served import manage, production_env, serve
-from tests.deploy.test_restore_live import GAMES, play, start_games
 
 URL = os.environ.get("DATABASE_URL", "")
 pytestmark = pytest.mark.skipif(
