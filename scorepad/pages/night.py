@@ -92,8 +92,14 @@ def series_summary(group: list[Summary]) -> list[stats.SeriesSeat]:
 # --------------------------------------------------------------- statistics
 
 
-def streak_text(row: stats.PlayerStats) -> str:
+def streak_text(row: stats.PlayerStats, outcomes=("won", "lost", "neither")) -> str:
+    """A player's run of finished games, in the outcomes the game has (`Pad.outcomes`):
+    where nobody loses (Golf), a game not won was simply not won."""
     n = row.streak_length
+    if row.streak is stats.Streak.NEITHER and "lost" not in outcomes:
+        return ngettext("did not win the last game", "did not win the last %(n)s games", n) % {
+            "n": n
+        }
     match row.streak:
         case stats.Streak.WON:
             return ngettext("won the last game", "won the last %(n)s games", n) % {"n": n}
@@ -120,6 +126,7 @@ def statistics_sections(edit_tokens: list[str]) -> list[dict]:
     for key in games.known_keys():
         if key not in found:
             continue
+        pad = Game(game=key).pad
         rows = [
             {
                 "name": row.name,
@@ -131,15 +138,13 @@ def statistics_sections(edit_tokens: list[str]) -> list[dict]:
                 "worst": fmt(row.worst),
                 "rounds": row.rounds,
                 "rounds_won": row.rounds_won,
-                "streak": streak_text(row),
+                "streak": streak_text(row, pad.outcomes),
             }
             for row in found[key]
         ]
         if rows:
-            pad = Game(game=key).pad
-            sections.append(
-                {"name": games.get(key).names[get_language()], "rows": rows, **pad.stats_words()}
-            )
+            name = games.get(key).names[get_language()]
+            sections.append({"key": key, "name": name, "rows": rows, **pad.stats_words()})
     return sections
 
 
