@@ -107,6 +107,8 @@ def outbox_texts(language: str, example: Decimal) -> dict:
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
             # The standings and the chart worked out again with the kept rounds: the
             # server's own words for them (scorepad/_standings.html, pages/night.py).
+            "lost": _("lost"),
+            "won": _("won"),
             "deals": _("deals"),
             "leads": _("leads"),
             "closest": _("closest to losing"),

@@ -184,6 +184,6 @@ def inside(box, viewport, below=0):
         box is not None
         and box["x"] >= 0
         and box["x"] + box["width"] <= viewport["width"] + 0.5
-        and box["y"] >= below
+        and box["y"] >= below - 0.5
         and box["y"] + box["height"] <= viewport["height"] + 0.5
     )
