@@ -248,6 +248,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 {
                     "game": pad.key,
                     "names": names,
+                    "labels": context["chart_labels"],
                     "threshold": game.threshold,
                     "first_dealer": game.first_dealer,
                     "rounds": [

@@ -29,10 +29,13 @@ PICTURE_SECONDS = 24 * 3600
 
 
 def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
-    """The chart of the game and the words that go with it (needs `load_board()`)."""
-    course = game.course(fmt, result)
+    """The chart of the game and the words that go with it (needs `load_board()`); the
+    names at the lines' ends cut by their measured width (for the phone's own drawing
+    too, `chart_labels`)."""
+    labels = picture_fonts.chart_labels([player.name for player in game.player_list])
+    course = game.course(fmt, result, labels)
     if course is None:
-        return {"chart": None, "result_file": result_file(game)}
+        return {"chart": None, "chart_labels": labels, "result_file": result_file(game)}
     totals = ", ".join(f"{line.name} {fmt(line.total)}" for line in course.lines)
     extra = len(result.rounds) > course.rounds  # Golf's extra hole, not on the chart
     description = game.pad.course_description(course.rounds, totals, extra=extra)
@@ -40,6 +43,7 @@ def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
         description += " " + _("The loss threshold is %(t)s.") % {"t": game.threshold}
     return {
         "chart": course,
+        "chart_labels": labels,
         "chart_description": description,
         "threshold_label": fmt(game.threshold) if game.threshold is not None else "",
         "result_file": result_file(game),

@@ -208,3 +208,28 @@ def test_in_a_rematch_of_four_at_360_save_is_in_view_after_a_save(live_server, p
         assert inside(button.bounding_box(), PHONE), (number, button.bounding_box())
         standings_in_view(page, PHONE)
     no_sideways_scroll(page)
+
+
+LABELS = """svg => [...svg.querySelectorAll('text.name')].map(t => {
+  const b = t.getBoundingClientRect();
+  return [t.textContent, b.left, b.right];
+})"""
+
+
+@BOTH
+@SCRIPT
+@pytest.mark.parametrize("size", [NARROW, PHONE], ids=["320", "360"])
+def test_the_charts_names_stay_inside_the_screen(live_server, phone, lang, script, size):
+    names = SIX[:4]
+    game = hole(hole(golf(names), 4, 5, 6, 7), 3, 3, 6, 8)
+    page = phone(lang, viewport=size, java_script_enabled=script)
+    page.goto(live_server.url + url("game", game, lang))
+    svg = page.locator("svg.course-svg")
+    svg.scroll_into_view_if_needed()
+    right = min(svg.bounding_box()["x"] + svg.bounding_box()["width"], size["width"])
+    labels = svg.evaluate(LABELS)
+    assert [label[0] for label in labels][2] == "Kari"
+    for (label, _left, end), name in zip(labels, names, strict=True):
+        assert end <= right + 0.5, (label, end, right)
+        assert label == name or (label.endswith("…") and name.startswith(label[:-1]))
+    no_sideways_scroll(page)
