@@ -45,8 +45,12 @@ class Board(tuple):
     def totals(self, players: int, ending) -> tuple[Decimal, ...]:
         known = self.__dict__.get("counted")
         if known is None or known[0] != ending:
-            rounds = (r.points for r in self)
-            known = self.counted = (ending, scoring.counted_totals(players, rounds, ending))
+            totals = (
+                scoring.counted_totals(players, (r.points for r in self), ending)
+                if self
+                else (Decimal(0),) * players
+            )
+            known = self.counted = (ending, totals)
         return known[1]
 
     def plus(self, live: LiveRound, players: int, ending) -> "Board":
