@@ -232,7 +232,11 @@ def rounds_only():
         databases.append(("PostgreSQL", os.environ["BENCH_POSTGRES_URL"]))
     for label, database_url in databases:
         with app_server(
-            workers=WORKERS, threads=APP_THREADS, seed_spec=spec, database_url=database_url
+            workers=WORKERS,
+            threads=APP_THREADS,
+            seed_spec=spec,
+            database_url=database_url,
+            prerender=False,  # the rules pages play no part
         ) as (base, seeded, _workdir, _env):
             at_rounds(base, seeded, results, label)
     print(f"\nRound 1 against round {CAP} ({ROOT_NAME}), one phone, {AT_ROUND} games each\n")

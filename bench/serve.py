@@ -181,6 +181,7 @@ def app_server(
     threads: int = 4,
     seed_spec: dict | None = None,
     database_url: str | None = None,
+    prerender: bool = True,
 ):
     """Migrate, collect static files, pre-render the rules pages, seed games, then start
     the server on a free loopback port. Yields (base URL, seeded tokens, workdir, env)."""
@@ -190,14 +191,15 @@ def app_server(
     if "postgres" in env["DATABASE_URL"]:
         manage(env, "flush", "--noinput", "--verbosity", "0")
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
-    manage(env, "prerender", "--verbosity", "0")
-    # The same pre-rendered rules page as a static file, with its compressed variants:
-    # what WhiteNoise alone would serve in place of ghost_site/prerendered.py.
-    page = workdir / "prerendered" / "en" / "rules" / "index.html"
-    for suffix in ("", ".gz", ".br"):
-        target = workdir / "static" / "bench" / ("rules.html" + suffix)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(str(page) + suffix, target)
+    if prerender:  # the rules pages; a bench of the scorepad alone goes without
+        manage(env, "prerender", "--verbosity", "0")
+        # The same pre-rendered rules page as a static file, with its compressed
+        # variants: what WhiteNoise alone would serve in place of ghost_site/prerendered.py.
+        page = workdir / "prerendered" / "en" / "rules" / "index.html"
+        for suffix in ("", ".gz", ".br"):
+            target = workdir / "static" / "bench" / ("rules.html" + suffix)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(str(page) + suffix, target)
     seeded = seed(env, **(seed_spec or {}))
     port = free_port()
     log = open(workdir / "server.log", "w")  # noqa: SIM115 - closed below
