@@ -5,8 +5,11 @@ nginx with as many workers serving a saved copy of the same rules page, then dri
 GET case with wrk (32 connections, 10 s each) and round entry with 32 phones posting in
 parallel (bench/phones.py), each over its own games. The "1 c." cases show what a request
 costs the server with no queue in front of it. Then gunicorn on the same page, to compare
-servers, and, with BENCH_POSTGRES_URL set, round entry again on PostgreSQL. Prints the
-figures and their ratios from this one run; nothing here is a pass/fail test.
+servers, and, with BENCH_POSTGRES_URL set, round entry again on PostgreSQL. Last, round 1
+against round 100 (the cap) on each database: a round's cost should not grow with the
+rounds (BENCH_ONLY=rounds runs that alone; ROOT=<checkout> serves another checkout, the
+code before, with this bench). Prints the figures and their ratios from this one run;
+nothing here is a pass/fail test.
 """
 
 from __future__ import annotations
