@@ -21,13 +21,7 @@ from scorepad.forms import RestoreForm, RoundForm, UndoForm
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages import exports, pagecache
-from scorepad.pages.board import (
-    board_context,
-    history_rows,
-    qr_svg,
-    rename_context,
-    round_form_context,
-)
+from scorepad.pages.board import board_context, history_rows, qr_svg
 from scorepad.pages.mygames import remember_game
 from scorepad.views.watch_link import shared_watch_path
 
@@ -44,9 +38,10 @@ def game_path(game: Game) -> str:
 
 
 def show_game(request, game: Game, status=200, form=None, rename_form=None, conflict=None):
-    """The game page (for htmx, its board) with this request's CSRF token and messages:
-    kept whole for the version and language (scorepad/pages/pagecache.py). A refused form
-    draws only its own part again, as typed, in a page around the kept parts."""
+    """The game page, or for htmx its board (the partial `game.html#board`), with this
+    request's CSRF token and messages: kept whole for the version, language and address
+    (scorepad/pages/pagecache.py). A refused form is drawn in a page of its own, as
+    typed, which leaves the kept one as it was."""
     # A 4xx answer to a POST is still the game page: its language links and canonical
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
@@ -56,15 +51,12 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     template = "scorepad/game.html#board" if board else "scorepad/game.html"
 
     def page(slots: dict) -> str:
-        parts = pagecache.kept_parts(game, lambda: parts_context(request, game))
+        context = page_context(request, game)
         if form is not None:
-            parts = parts.redrawn("round_form", round_form_context(game, form))
+            context["form"] = form
         if rename_form is not None:
-            parts = parts.redrawn("rename", rename_context(game, rename_form))
-        pad = game.pad  # the game's words and scripts, in rounds or holes as it counts
-        context = parts.context() | {"offline_refusal": pad.texts["offline_refusal"]} | slots
-        context["pad"] = pad
-        return render_to_string(template, context, request)
+            context["rename_form"] = rename_form
+        return render_to_string(template, context | slots, request)
 
     if form is None and rename_form is None:
         html = pagecache.kept_page(request, game, "board" if board else "page", page, notes)
@@ -73,8 +65,9 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     return HttpResponse(html, status=status)
 
 
-def parts_context(request, game: Game) -> dict:
-    """What the kept parts show: the whole board, the share section, the rename form."""
+def page_context(request, game: Game) -> dict:
+    """What the game page shows: the whole board, the share section, the rename form,
+    the game's words and scripts (its pad)."""
     history, more_history = history_rows(game)
     context = board_context(game, form=round_form(game), history=history, more_history=more_history)
     latest = history[0] if history else None
@@ -95,6 +88,8 @@ def parts_context(request, game: Game) -> dict:
         ghost.card_url(game),
         context["urls"]["sheet"],
     ]
+    pad = game.pad  # the game's words and scripts, in rounds or holes as it counts
+    context.update(pad=pad, offline_refusal=pad.texts["offline_refusal"])
     return context
 
 
