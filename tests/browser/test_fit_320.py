@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from rules import games
 from scorepad.models import Game
 from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, inside, keeps_games, no_sideways_scroll
-from tests.conftest import make_game, play, url
+from tests.conftest import golf, make_game, play, url
 
 pytestmark = [
     pytest.mark.browser,
@@ -25,10 +25,6 @@ NARROW = {"width": 320, "height": 640}
 PHONE = {"width": 360, "height": 740}
 BOTH = pytest.mark.parametrize("lang", ["en", "nb"])
 SCRIPT = pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
-
-
-def golf(names, **table):
-    return Game.create_with_players(list(names), game="golf", **table)
 
 
 def said(lang, text):

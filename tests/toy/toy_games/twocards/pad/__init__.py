@@ -39,6 +39,7 @@ class TwoCardsPad(Pad):
     whole_scores = True
     round_word = said("Round", "Runde")
     axis_word = said("round", "runde")
+    outcomes = ("won", "neither")  # nobody loses a game of Two Cards
 
     def possible_totals(self, game) -> frozenset[Decimal]:
         return cards.possible_totals()
