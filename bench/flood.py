@@ -1,7 +1,7 @@
 """What a flood of rules pages no one asked for before does to other readers:
 `make bench-flood`.
 
-Starts the README's command twice: with the render budget (ghost_site/budget.py, the
+Starts the README's command twice: with the render budget (ghost_site/serving/budget.py, the
 default) and without it (GHOST_RENDERERS=0, as before). Against each, one reader reads a
 game page and a kept rules page (not pre-rendered, so served by Django from the page
 cache) for BENCH_SECONDS, first on a quiet server, then while 16 clients ask for a

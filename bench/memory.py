@@ -93,7 +93,7 @@ print(json.dumps(out))
 
 
 def measure(env: dict[str, str], arenas: str | None) -> dict:
-    # every rules page rendered, as over a day: no render budget (ghost_site/budget.py)
+    # every rules page rendered, as over a day: no render budget (ghost_site/serving/budget.py)
     env = dict(env, DJANGO_SETTINGS_MODULE="ghost_site.settings", GHOST_RENDERERS="0")
     env.pop("MALLOC_ARENA_MAX", None)
     if arenas:

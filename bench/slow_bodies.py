@@ -1,6 +1,6 @@
 """What 16 slow request bodies do to a phone, with no proxy in front: `make bench-slow`.
 
-Starts the README's command (Granian's ASGI interface behind ghost_site/front.py) and,
+Starts the README's command (Granian's ASGI interface behind ghost_site/serving/front.py) and,
 to compare, the command it replaced (Granian's WSGI interface, 4 blocking threads, the
 body read from the request's thread). Against each, one phone enters rounds and one
 reader reads a game page and a rules page, for BENCH_SECONDS, first on a quiet server,
