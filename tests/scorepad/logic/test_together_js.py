@@ -1,7 +1,8 @@
 """Issue 35: one set of cases (tests/data/together_cases.json) for a round's totals
 possible together, run against the server (rules/games/ghost/together.py,
-rules/games/golf/together.py) and the page's scripts (scoring.js, golf-scoring.js), fed
-the data the page gets: both must name the same players, or none."""
+rules/games/golf/together.py) and the page's scripts (the scorepad's search, together.js,
+asked by each game's: scoring.js, golf-scoring.js), fed the data the page gets: both
+must name the same players, or none."""
 
 import json
 import os
@@ -24,6 +25,7 @@ if NODE is None and os.environ.get("CI") == "true":
     raise RuntimeError("CI=true but node is missing: install Debian's nodejs")
 
 
+SHARED_SCRIPT = ROOT / "scorepad/static/scorepad/together.js"
 GHOST_SCRIPT = ROOT / "rules/games/ghost/static/scorepad/scoring.js"
 GOLF_SCRIPT = ROOT / "rules/games/golf/static/scorepad/golf-scoring.js"
 
@@ -72,6 +74,7 @@ def test_the_server_follows_the_cases(case):
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_page_scripts_give_the_same_answers_as_the_server():
     program = f"""
+    globalThis.ScorepadTogether = require({json.dumps(str(SHARED_SCRIPT))});
     const ghost = require({json.dumps(str(GHOST_SCRIPT))});
     const golf = require({json.dumps(str(GOLF_SCRIPT))});
     const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));
