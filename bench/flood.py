@@ -11,42 +11,21 @@ case's requests, p50, p99 and the slowest, and what the flood got.
 
 from __future__ import annotations
 
-import http.client
-import itertools
 import os
 import sys
 import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from clients import fetch, reads  # noqa: E402
+from clients import line as table_line  # noqa: E402
 from phones import Tally  # noqa: E402
 from serve import app_server  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 FLOODERS = 16
 KEPT = "/en/rules/to-22/"
-
-
-def reads(port: int, paths, seconds: float, tally: Tally, stop=None) -> None:
-    deadline = time.monotonic() + seconds
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    for path in itertools.cycle(paths):
-        if time.monotonic() > deadline or (stop is not None and stop.is_set()):
-            break
-        start = time.perf_counter()
-        try:
-            connection.request("GET", path)
-            response = connection.getresponse()
-            response.read()
-            status = response.status
-        except OSError:
-            connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            status = 0
-        tally.add(status, time.perf_counter() - start)
-    connection.close()
 
 
 def flood_paths(thresholds, lock):
@@ -61,12 +40,7 @@ def flood_paths(thresholds, lock):
 
 
 def line(name: str, tally: Tally) -> str:
-    summary = tally.summary(SECONDS)
-    slowest = max(tally.latencies, default=0) * 1000
-    return (
-        f"{name:44} {summary['requests']:6d} {summary['p50']:8.2f} {summary['p99']:8.2f} "
-        f"{slowest:8.0f}  {summary['statuses']}"
-    )
+    return table_line(name, tally, SECONDS, 44)
 
 
 def main():
@@ -77,7 +51,7 @@ def main():
         with app_server(seed_spec={"writers": 1, "watched": 1}) as (base, seeded, *_):
             port = int(base.rsplit(":", 1)[1])
             mine = [f"/en/scorepad/g/{seeded['one']}/", KEPT]
-            reads(port, [KEPT], 0, Tally())  # kept from here on
+            fetch(port, KEPT)  # kept from here on
             quiet = Tally()
             reads(port, mine, SECONDS, quiet)
             print(line(f"{label}, quiet: game page, kept rules", quiet))

@@ -11,7 +11,6 @@ case's requests, p50, p99, the slowest, and the statuses.
 
 from __future__ import annotations
 
-import http.client
 import os
 import socket
 import sys
@@ -21,6 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from clients import line as table_line  # noqa: E402
+from clients import reads  # noqa: E402
 from phones import Tally, round_entry  # noqa: E402
 from serve import app_server  # noqa: E402
 
@@ -68,27 +69,6 @@ class SlowBodies:
             thread.join()
 
 
-def reads(port: int, paths: list[str], seconds: float, tally: Tally) -> None:
-    deadline = time.monotonic() + seconds
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    i = 0
-    while time.monotonic() < deadline:
-        path = paths[i % len(paths)]
-        i += 1
-        start = time.perf_counter()
-        try:
-            connection.request("GET", path)
-            response = connection.getresponse()
-            response.read()
-            status = response.status
-        except OSError:
-            connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            status = 0
-        tally.add(status, time.perf_counter() - start)
-    connection.close()
-
-
 def case(port: int, seeded: dict, numbers: dict) -> tuple[Tally, Tally]:
     entries, pages = Tally(), Tally()
     paths = [f"/en/scorepad/g/{seeded['one']}/", "/en/rules/", "/nb/"]
@@ -100,12 +80,7 @@ def case(port: int, seeded: dict, numbers: dict) -> tuple[Tally, Tally]:
 
 
 def line(name: str, tally: Tally) -> str:
-    summary = tally.summary(SECONDS)
-    slowest = max(tally.latencies, default=0) * 1000
-    return (
-        f"{name:52} {summary['requests']:6d} {summary['p50']:8.2f} {summary['p99']:8.2f} "
-        f"{slowest:8.0f}  {summary['statuses']}"
-    )
+    return table_line(name, tally, SECONDS, 52)
 
 
 def main():
