@@ -86,6 +86,21 @@ def costly_moves(state: dict, most: int = 3) -> list[dict]:
     return items[:most]
 
 
+def computer_turn(state: dict, house, players: dict[str, Callable], apply: Callable) -> dict:
+    """The seat whose turn it is, a computer, plays a whole turn through the game's
+    `apply`: a move, then another while it holds a card. `players[level](state, seat,
+    house, rng)` chooses a move and its reason (None, or a key and its values)."""
+    seat = state["turn"]
+    choose = players[state["levels"][seat]]
+    rng = turn_random(state)
+    move, reason = choose(state, seat, house, rng)
+    state = apply(state, move, reason)
+    if state["held"] is not None:
+        move, reason = choose(state, seat, house, rng)
+        state = apply(state, move, reason)
+    return state
+
+
 def play_out(state: dict, computer_turn: Callable[[dict], dict]) -> dict:
     """Computers play until it is the reader's turn or the round is over."""
     while not state["over"] and state["levels"][state["turn"]] != "reader":

@@ -203,27 +203,20 @@ def _review_throw(state, card, house):
 
 def computer_turn(state: dict) -> dict:
     """The seat whose turn it is, a computer, plays a whole turn (both moves)."""
-    seat = state["turn"]
-    level = state["levels"][seat]
-    house = house_of(state)
-    rng = table.turn_random(state)
-    choose = _careful if level == "careful" else _beginner
-    take = choose(state, seat, house, rng, None)
-    state = apply(state, take)
-    put, reason = choose(state, seat, house, rng, state["held"])
-    return apply(state, put, reason)
+    players = {"careful": _careful, "beginner": _beginner}
+    return table.computer_turn(state, house_of(state), players, apply)
 
 
-def _careful(state, seat, house, rng, held):
+def _careful(state, seat, house, rng):
     """The rules page's advice (round.good_move): take the face-up card when it is worth
     keeping, else draw; then swap into the dearest known place when that saves points,
     failing that onto an unseen place when the card is low, else throw it."""
-    row, seen = state["rows"][seat], set(state["seen"][seat])
+    row, seen, held = state["rows"][seat], set(state["seen"][seat]), state["held"]
     if held is None:
         legal = legal_moves(state)
         if "discard" in legal and good_move(row, seen, state["discard"][-1], house) is not None:
-            return "discard"
-        return "stock"
+            return "discard", None
+        return "stock", None
     place = good_move(row, seen, held, house)
     if place is not None and f"place-{place}" in legal_moves(state):
         why = "known" if place in seen else "unseen"
@@ -232,10 +225,10 @@ def _careful(state, seat, house, rng, held):
     return "throw", ("nothing_better", {})
 
 
-def _beginner(state, seat, house, rng, held):
+def _beginner(state, seat, house, rng):
     """Legal moves at random, but never an absurd one: the face-up card is taken only to
     be kept, and a card the player knows is never given up for a dearer one."""
-    row, seen = state["rows"][seat], set(state["seen"][seat])
+    row, seen, held = state["rows"][seat], set(state["seen"][seat]), state["held"]
     legal = legal_moves(state)
     if held is None:
         if "discard" in legal:
@@ -246,8 +239,8 @@ def _beginner(state, seat, house, rng, held):
                 if p not in seen or value(row[p - 1], house) > value(top, house)
             ]
             if sensible and rng.random() < 0.5:
-                return "discard"
-        return "stock"
+                return "discard", None
+        return "stock", None
     sensible = [
         m
         for m in legal

@@ -14,17 +14,8 @@ from . import _first_places, _gains, _pairs, apply, estimate, house_of, legal_mo
 
 
 def computer_turn(state: dict) -> dict:
-    seat = state["turn"]
-    level = state["levels"][seat]
-    house = house_of(state)
-    rng = table.turn_random(state)
-    choose = _careful if level == "careful" else _beginner
-    move, reason = choose(state, seat, house, rng)
-    state = apply(state, move, reason)
-    if state["held"] is not None:
-        move, reason = choose(state, seat, house, rng)
-        state = apply(state, move, reason)
-    return state
+    players = {"careful": _careful, "beginner": _beginner}
+    return table.computer_turn(state, house_of(state), players, apply)
 
 
 def _goes_out(state, seat, place, house) -> bool:
