@@ -70,11 +70,22 @@ def reads(
     client_loop(port, seconds, tally, lambda connection: get(connection, next(pages)), stop)
 
 
-def line(name: str, tally: Tally, seconds: float, width: int) -> str:
-    """A case's row: requests, p50, p99, the slowest (ms) and the statuses."""
-    summary = tally.summary(seconds)
-    slowest = max(tally.latencies, default=0) * 1000
-    return (
-        f"{name:{width}} {summary['requests']:6d} {summary['p50']:8.2f} "
-        f"{summary['p99']:8.2f} {slowest:8.0f}  {summary['statuses']}"
-    )
+class Table:
+    """A bench's table of cases, each run for `seconds`: its heading, and a case's row
+    (requests, p50, p99, the slowest in ms, and the statuses)."""
+
+    def __init__(self, seconds: float, width: int):
+        self.seconds, self.width = seconds, width
+
+    def heading(self) -> str:
+        return (
+            f"{'case':{self.width}} {'reqs':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  statuses"
+        )
+
+    def line(self, name: str, tally: Tally) -> str:
+        summary = tally.summary(self.seconds)
+        slowest = max(tally.latencies, default=0) * 1000
+        return (
+            f"{name:{self.width}} {summary['requests']:6d} {summary['p50']:8.2f} "
+            f"{summary['p99']:8.2f} {slowest:8.0f}  {summary['statuses']}"
+        )

@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from clients import fetch, reads  # noqa: E402
-from clients import line as table_line  # noqa: E402
+from clients import Table, fetch, reads  # noqa: E402
 from phones import Tally  # noqa: E402
 from serve import app_server  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+TABLE = Table(SECONDS, 44)
 FLOODERS = 16
 KEPT = "/en/rules/to-22/"
 
@@ -39,13 +39,9 @@ def flood_paths(thresholds, lock):
         yield f"/en/rules/to-{t}/"
 
 
-def line(name: str, tally: Tally) -> str:
-    return table_line(name, tally, SECONDS, 44)
-
-
 def main():
     print(f"\nA flood of rules pages not kept: {SECONDS} s a case, {os.cpu_count()} cores\n")
-    print(f"{'case':44} {'reqs':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  statuses")
+    print(TABLE.heading())
     for renderers, label in (("1", "budget (1 renderer)"), ("0", "no budget")):
         os.environ["GHOST_RENDERERS"] = renderers
         with app_server(seed_spec={"writers": 1, "watched": 1}) as (base, seeded, *_):
@@ -54,7 +50,7 @@ def main():
             fetch(port, KEPT)  # kept from here on
             quiet = Tally()
             reads(port, mine, SECONDS, quiet)
-            print(line(f"{label}, quiet: game page, kept rules", quiet))
+            print(TABLE.line(f"{label}, quiet: game page, kept rules", quiet))
             thresholds = iter(t for t in range(1, 501) if t not in (21, 22))
             lock = threading.Lock()
             flood, flooded = Tally(), Tally()
@@ -71,8 +67,8 @@ def main():
             stop.set()
             for thread in flooders:
                 thread.join()
-            print(line(f"{label}, flood: game page, kept rules", flooded))
-            print(line(f"{label}, flood: the flood itself", flood))
+            print(TABLE.line(f"{label}, flood: game page, kept rules", flooded))
+            print(TABLE.line(f"{label}, flood: the flood itself", flood))
     os.environ.pop("GHOST_RENDERERS", None)
 
 

@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from clients import line as table_line  # noqa: E402
-from clients import reads  # noqa: E402
+from clients import Table, reads  # noqa: E402
 from phones import Tally, round_entry  # noqa: E402
 from serve import app_server  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+TABLE = Table(SECONDS, 52)
 HELD = RECONNECTING = 8
 
 
@@ -79,24 +79,20 @@ def case(port: int, seeded: dict, numbers: dict) -> tuple[Tally, Tally]:
     return entries, pages
 
 
-def line(name: str, tally: Tally) -> str:
-    return table_line(name, tally, SECONDS, 52)
-
-
 def main():
     print(f"\n16 slow bodies, no proxy: {SECONDS} s a case, {os.cpu_count()} cores\n")
-    print(f"{'case':52} {'reqs':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  statuses")
+    print(TABLE.heading())
     for server, label in (("granian", "README (ASGI front)"), ("granian-wsgi", "before (WSGI)")):
         with app_server(server, seed_spec={"writers": 64, "watched": 1}) as (base, seeded, *_):
             port = int(base.rsplit(":", 1)[1])
             numbers = dict.fromkeys(seeded["writers"], 0)
             entries, pages = case(port, seeded, numbers)
-            print(line(f"{label}, quiet: round entry", entries))
-            print(line(f"{label}, quiet: pages", pages))
+            print(TABLE.line(f"{label}, quiet: round entry", entries))
+            print(TABLE.line(f"{label}, quiet: pages", pages))
             with SlowBodies(port) as slow:
                 entries, pages = case(port, seeded, numbers)
-            print(line(f"{label}, 16 slow bodies: round entry", entries))
-            print(line(f"{label}, 16 slow bodies: pages", pages))
+            print(TABLE.line(f"{label}, 16 slow bodies: round entry", entries))
+            print(TABLE.line(f"{label}, 16 slow bodies: pages", pages))
             print(f"{'':52} the slow bodies' answers: {slow.answers}")
 
 
