@@ -27,10 +27,10 @@ class Illegal(ValueError):
         self.code = code
 
 
-def seats_at(most_players: int) -> range:
+def seats_at(house) -> range:
     """How many may sit at a practice table: the reader and one to three computers, as
-    many as the table seats."""
-    return range(2, min(4, most_players) + 1)
+    many as the table (a game's `House`) seats."""
+    return range(2, min(4, house.max_players) + 1)
 
 
 def check_table(seats: int, allowed: range, level: str) -> None:

@@ -24,7 +24,6 @@ import random
 from decimal import Decimal
 
 from rules.practice import table
-from rules.practice.table import LEVELS, READER, TURN_LIMIT, Illegal, costly_moves  # noqa: F401
 
 from .cards import (
     PEEKED_CARDS,
@@ -37,6 +36,11 @@ from .cards import (
     parse_card,
 )
 from .round import good_move
+
+# The shared skeleton's names, this model's own for its pages and tests.
+LEVELS, READER, TURN_LIMIT, Illegal = table.LEVELS, table.READER, table.TURN_LIMIT, table.Illegal
+costly_moves, seats_at = table.costly_moves, table.seats_at
+
 
 # ------------------------------------------------------------------ the table
 
@@ -58,10 +62,6 @@ def house_from_data(data: dict) -> House:
 
 def house_of(state: dict) -> House:
     return house_from_data(state["house"])
-
-
-def seats_at(house: House) -> range:
-    return table.seats_at(house.max_players)
 
 
 def value(code: str, house: House) -> Decimal:

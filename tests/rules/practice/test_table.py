@@ -8,14 +8,19 @@ from rules import games
 from rules.practice import play_module, table
 
 
+class Seats:
+    def __init__(self, most: int):
+        self.max_players = most
+
+
 def test_a_table_seats_the_reader_and_one_to_three_computers():
-    assert table.seats_at(2) == range(2, 3)
-    assert table.seats_at(12) == range(2, 5)
-    table.check_table(3, table.seats_at(4), "careful")
+    assert table.seats_at(Seats(2)) == range(2, 3)
+    assert table.seats_at(Seats(12)) == range(2, 5)
+    table.check_table(3, table.seats_at(Seats(4)), "careful")
     with pytest.raises(ValueError, match="seats"):
-        table.check_table(5, table.seats_at(12), "careful")
+        table.check_table(5, table.seats_at(Seats(12)), "careful")
     with pytest.raises(ValueError, match="level"):
-        table.check_table(2, table.seats_at(12), "expert")
+        table.check_table(2, table.seats_at(Seats(12)), "expert")
 
 
 def opening(**own):

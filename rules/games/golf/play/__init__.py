@@ -26,7 +26,6 @@ import random
 from decimal import Decimal
 
 from rules.practice import table
-from rules.practice.table import LEVELS, READER, TURN_LIMIT, Illegal, costly_moves  # noqa: F401
 
 from ..cards import (
     RANKS,
@@ -38,6 +37,11 @@ from ..cards import (
 )
 from ..outcome import apply_caller_penalty, lowest
 from ..scoring import layout_points, score_layout
+
+# The shared skeleton's names, this model's own for its pages and tests.
+LEVELS, READER, TURN_LIMIT, Illegal = table.LEVELS, table.READER, table.TURN_LIMIT, table.Illegal
+costly_moves, seats_at = table.costly_moves, table.seats_at
+
 
 # ------------------------------------------------------------------ the table
 
@@ -60,10 +64,6 @@ def house_from_data(data: dict) -> GolfHouse:
 
 def house_of(state: dict) -> GolfHouse:
     return house_from_data(state["house"])
-
-
-def seats_at(house: GolfHouse) -> range:
-    return table.seats_at(house.max_players)
 
 
 def value(code: str, house: GolfHouse) -> int:
