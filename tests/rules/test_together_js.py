@@ -89,3 +89,32 @@ def test_the_page_scripts_give_the_same_answers_as_the_server():
     answers = json.loads(out.stdout)
     for case, answer in zip(CASES, answers, strict=True):
         assert answer == case["expect"], case["name"]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_shared_search_says_nothing_past_its_budget_and_names_the_fewest_players():
+    """together.js on a made-up game: one kind of card, a hand of `total` of them (the
+    game gives only the hands that fit in what is left, as every game's script does).
+    Past its steps it says nothing (null), as rules/together.py does; otherwise it names
+    the fewest players whose totals the decks cannot give at once."""
+    program = f"""
+    const T = require({json.dumps(str(SHARED_SCRIPT))});
+    function hands(total, left, steps, visit) {{
+      T.tick(steps);
+      if (total <= left[0]) visit([total]);
+    }}
+    function endless(total, left, steps, visit) {{ for (;;) T.tick(steps); }}
+    process.stdout.write(JSON.stringify([
+      T.clash([1, 2], hands, [3], [1, 2, 3]),
+      T.clash([1, 2, 1], hands, [3], [1, 2, 3]),
+      T.clash([3, 1], hands, [3], [1, 2, 3]),
+      T.dealTogether([1], endless, [3], [0], 10),
+      T.dealTogether([1], hands, [-1], [0]),
+    ]));
+    """
+    out = subprocess.run([NODE, "-e", program], capture_output=True, text=True, check=True)
+    fits, three, most, endless, short = json.loads(out.stdout)
+    assert fits is None  # 1 and 2 of 3 cards: dealt
+    assert three == [0, 1, 2]  # 1, 2 and 1 of 3 cards: no two of them clash, all three do
+    assert most == [0, 1]  # 3 of 3 cards leave none for the 1
+    assert endless is None and short is False
