@@ -113,7 +113,7 @@ print(json.dumps(out))
 
 def measure(env: dict[str, str], arenas: str | None) -> dict:
     """Django's process alone, filled from 4 threads of its own."""
-    # every rules page rendered, as over a day: no render budget (ghost_site/budget.py)
+    # every rules page rendered, as over a day: no render budget (ghost_site/serving/budget.py)
     env = dict(env, DJANGO_SETTINGS_MODULE="ghost_site.settings", GHOST_RENDERERS="0")
     env.pop("MALLOC_ARENA_MAX", None)
     if arenas:

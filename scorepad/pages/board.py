@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 
 from rules import cards, games, words
 from rules.engine import loader
-from scorepad.forms import example_total
 from scorepad.forms.fields import POINTS_PATTERN, not_a_number_text
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
@@ -43,35 +42,19 @@ EXAMPLE_HAND = ("8", "J", "A", "2", "K", "3", "5", "9")  # as long as the longes
 
 
 @lru_cache
-def round_data(house, jack_value, language: str) -> dict:
+def round_data(house, jack_value, language: str, example: Decimal) -> dict:
     """What the page's script reads (through json_script), from the game object like
     everything else: the rank words, the card table, the totals a round can have (for
     checking a round kept offline) and what it says about rounds kept on the phone.
-    The same for every game with these rules, so built once per language."""
+    The same for every game with these rules, so built once per language; `example`
+    is the total the messages show (the game's own)."""
     game = games.of(house)
     return {
         "ranks": words.RANK_WORDS,
         "values": {rank: float(value) for rank, value in game.card_table(house).items()},
         "possible": sorted(float(t) for t in game.possible_totals(house)),
         "number": f"^(?:{POINTS_PATTERN})$",  # what the server takes as a total
-        "texts": outbox_texts(language, example_total(jack_value)),
-        # for a round's totals possible together (scoring.js `together`), in half points
-        "together": together_spec(house, jack_value),
-    }
-
-
-def together_spec(house, jack_value) -> dict | None:
-    """Ghost's card table for the page's search of a round possible together."""
-    variant = getattr(house, "rules_variant", None)
-    if not hasattr(variant, "hand_size"):
-        return None
-    from rules.games.ghost import cards as ghost_cards
-    from rules.games.ghost.together import units
-
-    return {
-        "units": list(units(jack_value)),
-        "size": variant.hand_size,
-        "copies": ghost_cards.COPIES_PER_RANK,
+        "texts": outbox_texts(language, example),
     }
 
 

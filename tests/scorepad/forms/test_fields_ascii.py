@@ -12,10 +12,10 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 
 from rules.games.ghost import cards
+from rules.games.ghost.pad.pages import round_data
 from scorepad.forms.fields import PointsField
 from scorepad.logic.names import tidy_name
 from scorepad.models import Game
-from scorepad.pages.board import round_data
 from tests.conftest import enter, make_game, new_game_data
 
 REFUSED = ["٣", "٣,٥", "３", "𝟑", "+3", "-3", "3e1", "1_0", "߃"]
@@ -38,7 +38,7 @@ def test_the_server_takes_ascii_digits_only():
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_pages_check_agrees_with_the_server():
-    pattern = round_data(cards.DEFAULT_HOUSE, cards.JACK_HALF, "en")["number"]
+    pattern = round_data(cards.DEFAULT_HOUSE, "en")["number"]
     script = f"var p = new RegExp({json.dumps(pattern)}); process.stdout.write(JSON.stringify("
     samples = json.dumps(REFUSED + TAKEN, ensure_ascii=False)
     script += f"{samples}.map(function (t) {{ return p.test(t); }})));"

@@ -47,51 +47,10 @@
   }
 
   // ------------------------------------------------------------------ together
-  // A round possible together, as rules/together.py has it: the hands (cards per rank)
-  // that make each total and fit in what is left of the decks, the most constrained
-  // players first, failures remembered, and the same bound: past BUDGET steps nothing
-  // is said (null). `hands(total, left, steps, visit)` calls visit(hand) for each hand in
-  // order until visit returns true.
-  var BUDGET = 20000, OUT = {};
-  function tick(steps) { steps.left -= 1; if (steps.left < 0) throw OUT; }
-  function tightnessOrder(totals, possible) {
-    var low = Math.min.apply(null, possible), high = Math.max.apply(null, possible);
-    return totals.map(function (_t, i) { return i; }).sort(function (a, b) {
-      var ka = Math.min(totals[a] - low, high - totals[a]), kb = Math.min(totals[b] - low, high - totals[b]);
-      return ka - kb || a - b;
-    });
-  }
-  function dealTogether(totals, hands, copies, order, budget) {
-    var steps = {left: budget === undefined ? BUDGET : budget}, failed = new Set();
-    function search(depth, left) {
-      if (depth === order.length) return true;
-      var key = depth + ":" + left.join();
-      if (failed.has(key)) return false;
-      var found = false;
-      hands(totals[order[depth]], left, steps, function (hand) {
-        tick(steps);
-        found = search(depth + 1, left.map(function (n, i) { return n - hand[i]; }));
-        return found;
-      });
-      if (!found) failed.add(key);
-      return found;
-    }
-    if (copies.some(function (n) { return n < 0; })) return false;
-    try { return search(0, copies); } catch (e) { if (e === OUT) return null; throw e; }
-  }
-  function playersWhoClash(totals, hands, copies, order) {
-    for (var size = 1; size <= order.length; size++) {
-      var some = order.slice(0, size);
-      if (dealTogether(totals, hands, copies, some) === false) return some.slice().sort(function (a, b) { return a - b; });
-    }
-    return [];
-  }
-  function clash(totals, hands, copies, possible) {
-    var order = tightnessOrder(totals, possible);
-    if (dealTogether(totals, hands, copies, order) !== false) return null;
-    var found = playersWhoClash(totals, hands, copies, order);
-    return found.length ? found : order;
-  }
+  // A round possible together: the search is the scorepad's, for every game
+  // (scorepad/static/scorepad/together.js, loaded before this script; under Node, whoever
+  // requires this file sets `globalThis.ScorepadTogether` first). Asked when it is used.
+  function shared() { return root.ScorepadTogether; }
 
   // Ghost's hands (rules/games/ghost/together.py): `spec` = {units: value per rank in
   // half points, in the deck's rank order; size: cards in a hand; copies: of a rank}.
@@ -129,21 +88,21 @@
   function together(spec, totals, possible, fixed) {
     var copies = spec.units.map(function () { return spec.copies; });
     (fixed || []).forEach(function (hand) { hand.forEach(function (n, i) { copies[i] -= n; }); });
+    var T = shared();
     function hands(total, left, steps, visit) {
       var list = handsFor(spec, total);
       for (var i = 0; i < list.length; i++) {
-        tick(steps);
+        T.tick(steps);
         var hand = list[i];
         if (hand.every(function (h, j) { return h <= left[j]; }) && visit(hand)) return;
       }
     }
-    return clash(totals, hands, copies, possible);
+    return T.clash(totals, hands, copies, possible);
   }
-  var api = {outcome: outcome, lowest: lowest, highest: highest, handsFor: handsFor, together: together,
-             dealTogether: dealTogether, BUDGET: BUDGET};
+  var api = {outcome: outcome, lowest: lowest, highest: highest, handsFor: handsFor, together: together};
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.GhostScoring = api;
-})(this);
+})(typeof globalThis === "object" ? globalThis : this);
 // Ghost's module for the rounds kept on the phone (outbox.js, offline-standings.js): the
 // round form's totals checked and kept, counted as above, a line of the standings.
 (function () {
