@@ -6,7 +6,7 @@ from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils.translation import get_language
 
-from rules import words
+from rules import games, words
 from scorepad.models import Game
 from scorepad.pages import night
 
@@ -58,6 +58,8 @@ def listed_game(item) -> dict:
     fmt = words.points_formatter(get_language())
     return {
         "game": item.game,
+        # which game it is: a list of several games' games says so on each line
+        "game_name": games.get(item.game.game).names[get_language()],
         "players": [(p.name, fmt(item.outcome.totals[i])) for i, p in enumerate(item.players)],
         "rounds": len(item.outcome.rounds),
         "played": item.game.pad.played_text(len(item.outcome.rounds)),

@@ -138,7 +138,12 @@ def statistics_sections(edit_tokens: list[str]) -> list[dict]:
         if rows:
             pad = Game(game=key).pad
             sections.append(
-                {"name": games.get(key).names[get_language()], "rows": rows, **pad.stats_words()}
+                {
+                    "key": key,
+                    "name": games.get(key).names[get_language()],
+                    "rows": rows,
+                    **pad.stats_words(),
+                }
             )
     return sections
 

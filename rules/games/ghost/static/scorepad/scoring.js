@@ -161,7 +161,11 @@
   // As the server reads a total: the page's pattern, then the possible totals.
   function problem(typed, form, name, t) {
     var data = S.pageData(form), text = typed.replace(",", ".");
-    if (!new RegExp(data.number).test(typed)) return fill(t.not_number, {name: name});
+    if (!new RegExp(data.number).test(typed)) {
+      if (data.negative && new RegExp(data.negative).test(typed) && (data.possible || []).length)
+        return fill(t.below, {name: name, low: formatPoints(Math.min.apply(null, data.possible))});
+      return fill(t.not_number, {name: name});
+    }
     if ((data.possible || []).indexOf(Number(text)) < 0) return fill(t.impossible, {name: name, value: formatPoints(Number(text))});
     return null;
   }
