@@ -77,6 +77,7 @@ def together_spec(house, jack_value) -> dict | None:
 
     return {
         "units": list(units(jack_value)),
+        "ranks": list(ghost_cards.RANKS),  # the order of `units`, for the cards typed
         "size": variant.hand_size,
         "copies": ghost_cards.COPIES_PER_RANK,
     }
