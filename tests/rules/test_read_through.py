@@ -397,3 +397,24 @@ def test_the_home_pages_link_is_named_as_the_heading_it_leads_to(client, languag
     heading = re.search(r'<h2 id="settle[^"]*"[^>]*>(.*?)</h2>', rules, re.S)[1]
     heading = html.unescape(re.sub(r"<[^>]+>", "", heading)).strip().removesuffix("#")
     assert html.unescape(link).strip() == heading.strip()
+
+
+# ------------------------------------------------------------------ the worked holes
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize("variant", [k for k, v in cards.VARIANTS.items() if v.turned_up])
+def test_a_worked_hole_follows_the_pages_advice_on_the_first_cards(client, variant, language):
+    """GO-NB-26: the nine-card hole turned up places 1 and 4, one column, beside the
+    advice to turn them up in different columns."""
+    house = cards.GolfHouse(variant)
+    page = rules_page(client, house, language)
+    said = {
+        "en": r"(\w+) turns up places (\d+) and (\d+)",
+        "nb": r"(\w+) snur plass (\d+) og (\d+)",
+    }
+    found = re.findall(said[language], page)
+    assert len(found) == 2  # both players
+    columns = house.rules_variant.columns
+    for _name, first, second in found:
+        assert (int(first) - 1) % columns != (int(second) - 1) % columns, (first, second)
