@@ -135,6 +135,17 @@ def outbox_texts(language: str) -> dict:
                 "Running totals after %(n)s holes: %(totals)s.",
                 2,
             ),
+            # after the extra hole, which the chart does not draw (course_description)
+            "course_extra_one": ngettext(
+                "Running totals after %(n)s hole and the extra hole: %(totals)s.",
+                "Running totals after %(n)s holes and the extra hole: %(totals)s.",
+                1,
+            ),
+            "course_extra_other": ngettext(
+                "Running totals after %(n)s hole and the extra hole: %(totals)s.",
+                "Running totals after %(n)s holes and the extra hole: %(totals)s.",
+                2,
+            ),
         }
 
 
