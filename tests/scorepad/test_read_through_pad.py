@@ -209,3 +209,16 @@ def test_the_norwegian_error_headings_are_norwegian_sentences():
         busy = words(render_to_string("503.html", {"LANGUAGE_CODE": "nb"}))
     assert "Forespørselen kunne ikke leses" in bad and "Ikke forstått" not in bad
     assert "Serveren har det travelt akkurat nå" in busy and "Opptatt et øyeblikk" not in busy
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_a_golf_form_refused_for_its_missing_csrf_token_keeps_golfs_footer(language):
+    from django.test import Client
+
+    golf = Game.create_with_players(["Cy", "Dag"], game="golf")
+    page = Client(enforce_csrf_checks=True).post(
+        url("add-round", golf, language), {"number": "1", "points_0": "3", "points_1": "5"}
+    )
+    assert page.status_code == 403
+    assert "Golf" in footer(page)
+    assert {"en": "Ghost", "nb": "Spøkelse"}[language] not in footer(page)
