@@ -275,8 +275,12 @@ def test_the_phones_chart_leaves_the_extra_hole_apart_as_the_servers_does(
     assert drawn["rounds"] == str(len(counted.running))  # not the extra hole
     totals = ", ".join(f"{n} {signed(s)}" for n, s in zip(NAMES, counted.totals, strict=True))
     assert drawn["description"] == t["course_extra_other"] % {"n": 2, "totals": totals}
+    labels = """() => [...document.querySelectorAll('#rounds tbody th')]
+                  .map(th => th.firstChild.textContent.trim())"""
+    assert page.evaluate(labels)[1:] == ["2", t["extra_row"]]  # the kept rows: one named
     with page.expect_navigation():
         page.context.set_offline(False)
     assert outbox(page) == []
     assert Game.objects.get(pk=game.pk).outcome().winners == [1]
     assert page.evaluate(CHART) == drawn
+    assert page.evaluate(labels)[-1].startswith(t["extra_row"])  # the server's row too

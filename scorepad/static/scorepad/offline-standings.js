@@ -43,7 +43,7 @@
       if (kept.length && course.running.length) { drawCourse(svg, board, result, course, t, points); figure.hidden = false; }
       else { svg.innerHTML = serverState.get(svg).html; figure.hidden = serverState.get(svg).hidden; }
     }
-    keptRows(board, rounds.slice(board.rounds.length), result, t, points);
+    keptRows(board, rounds.slice(board.rounds.length), result, t, points, game);
     var provisional = document.querySelector("[data-provisional-result]");
     var decided = result.finished && !serverDecided;
     if (form) {
@@ -183,7 +183,7 @@
 
   // The kept rounds are rows of the table of rounds too, after the server's, each marked
   // "not sent", with the running sums they make.
-  function keptRows(board, kept, result, t, points) {  // kept: the kept rounds as they count
+  function keptRows(board, kept, result, t, points, game) {  // kept: the kept rounds as they count
     var wrap = document.getElementById("rounds");
     var body = wrap && wrap.querySelector("table.scores tbody");
     if (!body) return;
@@ -194,7 +194,9 @@
       tr.className = "kept";
       th.scope = "row";
       note.textContent = t.unsent;
-      th.append(String(index + 1), document.createElement("br"), note);
+      // the row's name as the server writes it: its number, or the game's word for it
+      var label = (game.rowLabel && game.rowLabel(index, board, t)) || String(index + 1);
+      th.append(label, document.createElement("br"), note);
       tr.appendChild(th);
       counted.forEach(function (hole, seat) {
         var td = document.createElement("td"), sum = document.createElement("small");

@@ -120,6 +120,7 @@ def outbox_texts(language: str) -> dict:
             "nearest_other": nearest_text(2),
             "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
             "save_extra": _("Save the extra hole"),
+            "extra_row": _("Extra hole"),  # its row in the table (words.py playing_row)
             "together": _("%(players)s: no deal from your decks gives all these scores at once."),
             "plays_extra": _("plays the extra hole"),
             "deals": _("deals"),
