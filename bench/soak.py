@@ -162,7 +162,7 @@ def race_for(port, seconds, tally, games, seed):
             fields = {"number": last, "round_id": row, "points_0": "2", "points_1": "1"}
             pair = [(f"{page}round/{last}/", fields), undo]
         else:
-            add = {"number": next_number, "points_0": "1", "points_1": "2"}
+            add = {"number": next_number, "points_0": "3", "points_1": "5"}
             pair = [undo, (f"{page}round/", add)]
         barrier = threading.Barrier(2)
 

@@ -178,6 +178,11 @@ CACHES = {
     },
 }
 
+# The game page and the watch board kept per version (scorepad/pages/pagecache.py), in
+# development too, so that `make run` exercises the cache; a changed template empties it
+# there (the autoreloader's signal). GHOST_KEEP_PAGES=0 draws every answer anew.
+KEEP_PAGES = env_flag("GHOST_KEEP_PAGES", True)
+
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my games" should outlive a card evening
 # Messages ride in a signed cookie: a round entry then writes nothing but the round.

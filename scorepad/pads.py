@@ -28,6 +28,8 @@ class Pad(ABC):
     scripts, form_scripts, start_scripts   its own scripts (each registers its module in
                     window.GameModules under `key`)
     file_stem, round_word, axis_word       what a file, a row and the chart call a round
+    outcomes        how a finished game can end for a player: "won", "lost" and "neither"
+                    where somebody loses (the statistics' streaks say only these)
     """
 
     REQUIRED = (
@@ -44,6 +46,7 @@ class Pad(ABC):
         "file_stem",
         "round_word",
         "axis_word",
+        "outcomes",
     )
     whole_scores = False  # every score a whole number: the JSON export writes numbers
     TEMPLATES = ("start", "fields", "form_data", "settings", "outcome", "standing")
@@ -58,6 +61,12 @@ class Pad(ABC):
         """A message of this game's scorepad; `game` where the round may be one that
         is named, not numbered (Golf's extra hole)."""
         return str(self.texts[key]) % values
+
+    def word(self, key: str, game=None, **values) -> str:
+        """A word of the shared templates (`{% word %}`): from `words`, else `texts`;
+        `game` where the round it numbers may be one that is named (Golf's extra hole)."""
+        text = self.words[key] if key in self.words else self.texts[key]
+        return str(text % values if values else text)
 
     def round_form_for(self, game, data=None, number=None, **kwargs):
         return self.round_form(data, game=game, players=game.player_list, **kwargs)

@@ -250,8 +250,16 @@ class Game(RoundChanges, GameReading, models.Model):
         )
 
     def finished(self) -> bool:
-        """Whether the game is decided: what a change asks, for less than `outcome()`."""
-        return scoring.finished([r.points for r in self.live_rounds], self.ending())
+        """Whether the game is decided: what a change asks, for less than `outcome()`,
+        and for as little at the hundredth round as at the first (the board's totals)."""
+        rounds = self.live_rounds
+        if not rounds:
+            return False
+        return self.ending().decided(list(self.counted_totals()), len(rounds))
+
+    def counted_totals(self) -> tuple[Decimal, ...]:
+        """Each player's total over the live rounds that count, kept with the board."""
+        return self.live_rounds.totals(len(self.player_list), self.ending())
 
     def playing_in(self, number: int) -> list[int] | None:
         """The seats that play round `number` (None: everyone), from the live rounds
@@ -263,12 +271,14 @@ class Game(RoundChanges, GameReading, models.Model):
         result = scoring.outcome(len(self.player_list), before, ending, self.first_dealer)
         return ending.playing(number, result.totals) if len(before) == number - 1 else None
 
-    def course(self, fmt, result: scoring.Outcome | None = None) -> chart.Chart | None:
+    def course(self, fmt, result: scoring.Outcome | None = None, labels=None) -> chart.Chart | None:
         """Every player's running total after each live round as a chart's geometry,
-        numbers written by `fmt` (None before the first round)."""
+        numbers written by `fmt` (None before the first round); `labels`: the names as
+        the lines' ends show them."""
         result = result or self.outcome()
         names = [p.name for p in self.player_list]
-        return chart.course(names, self.counted_running(result), result.threshold, fmt)
+        running = self.counted_running(result)
+        return chart.course(names, running, result.threshold, fmt, labels)
 
     def counted_running(self, result: scoring.Outcome) -> list:
         """The running totals after each round that counts: not after Golf's extra

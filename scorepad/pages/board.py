@@ -2,7 +2,6 @@
 URLs, the round-entry helper's data, the history of undone and replaced rounds and the
 watch link's QR code. Presentation only: the rules of one game live on `Game`."""
 
-import hashlib
 import json
 import re
 from decimal import Decimal
@@ -115,6 +114,8 @@ def outbox_texts(language: str, example: Decimal) -> dict:
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
             # The standings and the chart worked out again with the kept rounds: the
             # server's own words for them (scorepad/_standings.html, pages/night.py).
+            "lost": _("lost"),
+            "won": _("won"),
             "deals": _("deals"),
             "leads": _("leads"),
             "closest": _("closest to losing"),
@@ -214,11 +215,6 @@ def board_context(game: Game, watching=False, **extra) -> dict:
             }
         )
     standings = game.pad.standings(game, result, fmt)
-    # The score table is cached by what it shows: the game's own token and every row, so
-    # no other game (nor this game after a restore from a backup) can produce the key.
-    table_key = hashlib.blake2b(
-        repr((game.watch_token, names, rows, language, watching)).encode(), digest_size=16
-    ).hexdigest()
     context = {
         "game": game,
         "players": players,
@@ -226,7 +222,6 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "outcome": result,
         "rows": rows,
         "headers": list(zip(names, short_names(names), strict=True)),
-        "table_key": table_key,
         "standings": standings,
         "loser_names": [names[i] for i in result.losers],
         "winner_names": [names[i] for i in result.winners],
@@ -254,6 +249,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 {
                     "game": pad.key,
                     "names": names,
+                    "labels": context["chart_labels"],
                     "threshold": game.threshold,
                     "first_dealer": game.first_dealer,
                     "rounds": [
@@ -320,34 +316,6 @@ def round_form_extras(game: Game) -> dict:
         "helper_example": " ".join(
             words.rank_label(r, language) for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
         ),
-    }
-
-
-def round_form_context(game: Game, form) -> dict:
-    """What the round form shows, for drawing it again as typed: the game's next round,
-    who deals and starts, whether it is decided or full. No board, no series."""
-    result = game.outcome()
-    names = [p.name for p in game.player_list]
-    return {
-        "game": game,
-        "form": form,
-        "outcome": result,
-        "full": len(game.live_rounds) >= MAX_ROUNDS,
-        "max_rounds": MAX_ROUNDS,
-        "next_number": game.next_number,
-        "next_dealer": names[result.next_dealer],
-        "next_starter": names[result.next_starter],
-        "urls": game_urls(game),
-        **game.pad.form_extras(game),
-    }
-
-
-def rename_context(game: Game, rename_form) -> dict:
-    return {
-        "game": game,
-        "rename_form": rename_form,
-        "players": game.player_list,
-        "urls": game_urls(game),
     }
 
 

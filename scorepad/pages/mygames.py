@@ -58,8 +58,8 @@ def listed_game(item) -> dict:
     fmt = words.points_formatter(get_language())
     return {
         "game": item.game,
-        # which game it is: a list of several games' games says so on each line
-        "game_name": games.get(item.game.game).names[get_language()],
+        # which game it is: "My games" lists every game's games together
+        "kind": games.get(item.game.game).names[get_language()],
         "players": [(p.name, fmt(item.outcome.totals[i])) for i, p in enumerate(item.players)],
         "rounds": len(item.outcome.rounds),
         "played": item.game.pad.played_text(len(item.outcome.rounds)),

@@ -4,7 +4,7 @@ a method of `Game` that returns a `Change`, turned here into a response and a me
 import csv
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -21,13 +21,7 @@ from scorepad.forms import RestoreForm, RoundForm, UndoForm
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages import exports, pagecache
-from scorepad.pages.board import (
-    board_context,
-    history_rows,
-    qr_svg,
-    rename_context,
-    round_form_context,
-)
+from scorepad.pages.board import board_context, history_rows, qr_svg
 from scorepad.pages.mygames import remember_game
 from scorepad.views.watch_link import shared_watch_path
 
@@ -44,9 +38,10 @@ def game_path(game: Game) -> str:
 
 
 def show_game(request, game: Game, status=200, form=None, rename_form=None, conflict=None):
-    """The game page (for htmx, its board) with this request's CSRF token and messages:
-    kept whole for the version and language (scorepad/pages/pagecache.py). A refused form
-    draws only its own part again, as typed, in a page around the kept parts."""
+    """The game page, or for htmx its board (the partial `game.html#board`), with this
+    request's CSRF token and messages: kept whole for the version, language and address
+    (scorepad/pages/pagecache.py). A refused form is drawn in a page of its own, as
+    typed, which leaves the kept one as it was."""
     # A 4xx answer to a POST is still the game page: its language links and canonical
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
@@ -56,15 +51,12 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     template = "scorepad/game.html#board" if board else "scorepad/game.html"
 
     def page(slots: dict) -> str:
-        parts = pagecache.kept_parts(game, lambda: parts_context(request, game))
+        context = page_context(request, game)
         if form is not None:
-            parts = parts.redrawn("round_form", round_form_context(game, form))
+            context["form"] = form
         if rename_form is not None:
-            parts = parts.redrawn("rename", rename_context(game, rename_form))
-        pad = game.pad  # the game's words and scripts, in rounds or holes as it counts
-        context = parts.context() | {"offline_refusal": pad.texts["offline_refusal"]} | slots
-        context["pad"] = pad
-        return render_to_string(template, context, request)
+            context["rename_form"] = rename_form
+        return render_to_string(template, context | slots, request)
 
     if form is None and rename_form is None:
         html = pagecache.kept_page(request, game, "board" if board else "page", page, notes)
@@ -73,8 +65,9 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     return HttpResponse(html, status=status)
 
 
-def parts_context(request, game: Game) -> dict:
-    """What the kept parts show: the whole board, the share section, the rename form."""
+def page_context(request, game: Game) -> dict:
+    """What the game page shows: the whole board, the share section, the rename form,
+    the game's words and scripts (its pad)."""
     history, more_history = history_rows(game)
     context = board_context(game, form=round_form(game), history=history, more_history=more_history)
     latest = history[0] if history else None
@@ -95,6 +88,8 @@ def parts_context(request, game: Game) -> dict:
         ghost.card_url(game),
         context["urls"]["sheet"],
     ]
+    pad = game.pad  # the game's words and scripts, in rounds or holes as it counts
+    context.update(pad=pad, offline_refusal=pad.texts["offline_refusal"])
     return context
 
 
@@ -103,12 +98,14 @@ def game_answer(request, game: Game):
     return show_game(request, game)
 
 
-def after_change(request, game: Game):
+def after_change(request, game: Game, anchor: str = ""):
     """Plain posts redirect (post/redirect/get); htmx swaps the fresh board in place.
-    The game's version is the one the change left (Game._change keeps it)."""
+    The game's version is the one the change left (Game._change keeps it). `anchor`: where
+    the page opens, as htmx shows the board after a round (its message, the standings,
+    the next round's fields on a phone's first screen)."""
     if request.htmx:
         return game_answer(request, game)
-    return redirect("scorepad:game", token=game.edit_token)
+    return HttpResponseRedirect(game_path(game) + (f"#{anchor}" if anchor else ""))
 
 
 def refused(request, game, text, form=None, status=409):
@@ -160,10 +157,10 @@ def enter_round(request, game: Game):
     match change.result:
         case Result.SAVED:
             messages.success(request, pad.text("saved", game, n=number))
-            return after_change(request, game)
+            return after_change(request, game, "board")
         case Result.ALREADY_SAVED:
             messages.info(request, pad.text("already_saved", game, n=change.number))
-            return after_change(request, game)
+            return after_change(request, game, "board")
         case Result.CONFLICT:
             return conflict(request, game, number)
         case Result.NOT_NEXT:

@@ -38,11 +38,9 @@ def test_my_games_names_the_game_of_each_entry(client, language):
     remember_games(client, ghost, golf)
     with translation.override(language):
         page = client.get(reverse("scorepad:start")).content.decode()
-    entries = re.findall(
-        r'<a href="[^"]+"><span class="game-name">([^<]+)</span> · ([^<]+)</a>', page
-    )
+    entries = re.findall(r'<a href="[^"]+">([^<]+)</a>\s*<span class="hint">([^·<]+) ·', page)
     names = {"en": ("Ghost", "Golf"), "nb": ("Spøkelse", "Golf")}[language]
-    assert {(game, players.split()[0]) for game, players in entries} == {
+    assert {(game.strip(), players.split()[0]) for players, game in entries} == {
         (names[0], "Ada"),
         (names[1], "Cy"),
     }

@@ -123,6 +123,7 @@ def outbox_texts(language: str) -> dict:
             "extra_row": _("Extra hole"),  # its row in the table (words.py playing_row)
             "together": _("%(players)s: no deal from your decks gives all these scores at once."),
             "plays_extra": _("plays the extra hole"),
+            "won": _("won"),
             "deals": _("deals"),
             "leads": _("leads"),
             "behind": _("%(d)s behind"),
