@@ -181,13 +181,20 @@ def variants_page(request, game: str):
         blocks = [
             b for b in settle["blocks"] if b["kind"] != "p" or (b["id"] or "").startswith("settle-")
         ]
+        # a question for some variants only says which (copies: the rendering is cached)
+        only_in = rendering.settle_only_in(language, house)
+        blocks = [
+            {**b, "items": [{**i, "only_in": w} for i, w in zip(b["items"], only_in, strict=True)]}
+            if b["kind"] == "settle"
+            else b
+            for b in blocks
+        ]
         settle = {"title": settle["title"], "blocks": blocks}
     return render(
         request,
         template("variants.html", played),
         {
             "rows": rows,
-            "standard": rows[0]["description"],
             "game_name": played.names[language],
             "house_rules": settle,
             "rules_url": house_url("rules", house),

@@ -17,7 +17,12 @@ from django.utils.translation import gettext as _
 
 from rules import cards, games, words
 from rules.engine import loader
-from scorepad.forms.fields import POINTS_PATTERN, not_a_number_text
+from scorepad.forms.fields import (
+    NEGATIVE_PATTERN,
+    POINTS_PATTERN,
+    below_lowest_text,
+    not_a_number_text,
+)
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
 from scorepad.pages import night
@@ -54,6 +59,7 @@ def round_data(house, jack_value, language: str, example: Decimal) -> dict:
         "values": {rank: float(value) for rank, value in game.card_table(house).items()},
         "possible": sorted(float(t) for t in game.possible_totals(house)),
         "number": f"^(?:{POINTS_PATTERN})$",  # what the server takes as a total
+        "negative": f"^(?:{NEGATIVE_PATTERN})$",  # what it says is below the lowest
         "texts": outbox_texts(language, example),
     }
 
@@ -86,6 +92,7 @@ def outbox_texts(language: str, example: Decimal) -> dict:
             ),
             "missing": _("%(name)s: enter the round total."),
             "not_number": not_a_number_text(example),
+            "below": below_lowest_text(),
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
             # The standings and the chart worked out again with the kept rounds: the
             # server's own words for them (scorepad/_standings.html, pages/night.py).

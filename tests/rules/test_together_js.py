@@ -34,7 +34,8 @@ def python_answer(case):
     if case["game"] == "ghost":
         variant = ghost.VARIANTS[case["variant"]]
         totals = [Decimal(t) for t in case["totals"]]
-        return ghost_together.check(variant, Decimal(case["jack"]), totals)
+        # the hands typed as cards ("hands"), taken out of the deck first
+        return ghost_together.check(variant, Decimal(case["jack"]), totals, case.get("hands", ()))
     house = golf.GolfHouse(**case["house"])
     return golf_together.check(house, case["scores"], case["players"])
 
@@ -51,7 +52,14 @@ def page_input(case):
         }
         halves = [int(Decimal(t) * 2) for t in case["totals"]]
         possible = sorted(int(t * 2) for t in ghost.possible_totals(variant, jack))
-        return {"game": "ghost", "spec": spec, "totals": halves, "possible": possible}
+        fixed = [[hand.count(rank) for rank in ghost.RANKS] for hand in case.get("hands", ())]
+        return {
+            "game": "ghost",
+            "spec": spec,
+            "totals": halves,
+            "possible": possible,
+            "fixed": fixed,
+        }
     house = golf.GolfHouse(**case["house"])
     spec = {
         "rows": house.rules_variant.rows,
@@ -79,7 +87,7 @@ def test_the_page_scripts_give_the_same_answers_as_the_server():
     const golf = require({json.dumps(str(GOLF_SCRIPT))});
     const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));
     process.stdout.write(JSON.stringify(data.map(c => c.game === "ghost"
-      ? ghost.together(c.spec, c.totals, c.possible)
+      ? ghost.together(c.spec, c.totals, c.possible, c.fixed)
       : golf.together(c.spec, c.totals, c.possible))));
     """
     data = [page_input(case) for case in CASES]

@@ -119,9 +119,8 @@ def players_hint() -> str:
     standard, seven = cards.STANDARD, cards.VARIANTS["seven_cards"]
     three = cards.VARIANTS["three_in_hand"]
     return gettext(
-        "“%(standard)s”: %(low)s players, or up to %(more)s by the house rule for more "
-        "players, which is taken when you choose more. “%(three)s”: up to %(three_n)s. "
-        "“%(seven)s”: %(seven_n)s."
+        "“%(standard)s”: %(low)s players; choose more and the house rule for up to "
+        "%(more)s is switched on. “%(three)s”: up to %(three_n)s. “%(seven)s”: %(seven_n)s."
     ) % {
         "standard": variant_name(standard.key),
         "low": standard.max_players,
@@ -213,9 +212,10 @@ class RoundForm(RoundFields):
         self.players = players
         self.stored_cards = stored_cards  # editing: the round's cards as stored
         example, help_text = example_total(game.house_for(None).jack), hand_text(game.rules_variant)
+        possible = game.possible_totals()
         for seat, player in enumerate(players):
             self.fields[f"points_{seat}"] = PointsField(
-                label=player.name, required=False, example=example
+                label=player.name, required=False, example=example, lowest=min(possible)
             )
             if seat == len(players) - 1:  # the phone's Enter key says "done" on the last
                 self.fields[f"points_{seat}"].widget.attrs["enterkeyhint"] = "done"

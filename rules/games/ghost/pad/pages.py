@@ -25,6 +25,7 @@ def together_spec(house: cards.House) -> dict:
     """The card table in half points, the hand's size and a deck's copies of a rank."""
     return {
         "units": list(units(house.jack)),
+        "ranks": list(cards.RANKS),  # the order of `units`, for the cards typed
         "size": house.rules_variant.hand_size,
         "copies": cards.COPIES_PER_RANK,
     }

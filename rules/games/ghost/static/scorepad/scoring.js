@@ -120,7 +120,11 @@
   // As the server reads a total: the page's pattern, then the possible totals.
   function problem(typed, form, name, t) {
     var data = S.pageData(form), text = typed.replace(",", ".");
-    if (!new RegExp(data.number).test(typed)) return fill(t.not_number, {name: name});
+    if (!new RegExp(data.number).test(typed)) {
+      if (data.negative && new RegExp(data.negative).test(typed) && (data.possible || []).length)
+        return fill(t.below, {name: name, low: formatPoints(Math.min.apply(null, data.possible))});
+      return fill(t.not_number, {name: name});
+    }
     if ((data.possible || []).indexOf(Number(text)) < 0) return fill(t.impossible, {name: name, value: formatPoints(Number(text))});
     return null;
   }
@@ -134,20 +138,31 @@
   }
 
   // The round's totals checked together, as forms/__init__.py does: can one deck deal
-  // hands making all of them at once? A round with cards typed is left to the server,
-  // which takes those cards out first.
+  // hands making all of them at once? The cards typed for a player are taken out of the
+  // deck first, and the others' totals dealt from what is left. A hand the server will
+  // refuse on its own (not a whole hand, more of a rank than the deck holds) is left
+  // to the server, which says why.
   function together(form) {
-    var data = S.pageData(form);
-    if (!data.together) return null;
-    var typed = Array.prototype.some.call(form.querySelectorAll("input.cards-input"), function (i) { return i.value.trim(); });
-    if (typed) return null;
-    var list = fields(form);
-    var totals = list.map(function (f) { return Math.round(S.toNumber(f.input.value.trim()) * 2); });
+    var data = S.pageData(form), spec = data.together;
+    if (!spec) return null;
+    var list = fields(form), seats = [], fixed = [], left = spec.ranks.map(function () { return spec.copies; });
+    for (var i = 0; i < list.length; i++) {
+      var box = list[i].input.closest(".player-entry").querySelector("input.cards-input");
+      var typed = box ? box.value.trim() : "";
+      if (!typed) { seats.push(i); continue; }
+      var ranks = S.parseRanks(form, typed);
+      if (ranks.length !== spec.size) return null;
+      var hand = spec.ranks.map(function (rank) { return ranks.filter(function (r) { return r === rank; }).length; });
+      hand.forEach(function (n, r) { left[r] -= n; });
+      fixed.push(hand);
+    }
+    if (!seats.length || seats.length + fixed.length < 2 || left.some(function (n) { return n < 0; })) return null;
+    var totals = seats.map(function (i) { return Math.round(S.toNumber(list[i].input.value.trim()) * 2); });
     var possible = (data.possible || []).map(function (p) { return Math.round(p * 2); });
-    var clash = window.GhostScoring.together(data.together, totals, possible);
+    var clash = window.GhostScoring.together(spec, totals, possible, fixed);
     if (!clash) return null;
-    return {named: clash.map(function (i) { return list[i].name + " " + formatPoints(totals[i] / 2); }),
-            copies: data.together.copies};
+    return {named: clash.map(function (c) { return list[seats[c]].name + " " + formatPoints(totals[c] / 2); }),
+            copies: spec.copies};
   }
 
   function outcome(board, rounds) {
