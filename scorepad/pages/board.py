@@ -20,6 +20,7 @@ from rules import cards, games, words
 from rules.engine import loader
 from scorepad.forms import example_total
 from scorepad.forms.fields import POINTS_PATTERN, not_a_number_text
+from scorepad import pads
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
 from scorepad.pages import night
@@ -135,6 +136,7 @@ WATCH_URLS = ("watch", "watch-poll", "watch-result-png")
 def game_urls(game: Game) -> dict[str, str]:
     urls = {name: reverse(f"scorepad:{name}", args=[game.edit_token]) for name in EDIT_URLS}
     urls.update((name, reverse(f"scorepad:{name}", args=[game.watch_token])) for name in WATCH_URLS)
+    urls["new-game"] = pads.start_url(game.game)  # a new game of this game
     return {name.replace("-", "_"): url for name, url in urls.items()}
 
 
