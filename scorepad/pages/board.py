@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 
 from rules import cards, games, words
 from rules.engine import loader
+from scorepad import pads
 from scorepad.forms import example_total
 from scorepad.forms.fields import POINTS_PATTERN, not_a_number_text
-from scorepad import pads
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
 from scorepad.pages import night
