@@ -34,10 +34,15 @@ def rank_buttons(house, language) -> str:
     table): the same HTML for every game with these values, built once per language."""
     table = games.of(house).card_table(house)
     order = sorted(cards.RANKS, key=table.get)
+    # Named as shown, the card's name after (WCAG 2.5.3): "J (jack)".
     return format_html_join(
         "",
-        '<button type="button" class="rank" data-rank="{}" aria-label="{}">{}</button>',
-        ((r, words.RANK_NAMES[language][r], words.rank_label(r, language)) for r in order),
+        '<button type="button" class="rank" data-rank="{}" aria-label="{} ({})">{}</button>',
+        (
+            (r, words.rank_label(r, language), words.RANK_NAMES[language][r])
+            + (words.rank_label(r, language),)
+            for r in order
+        ),
     )
 
 
