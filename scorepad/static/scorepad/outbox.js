@@ -130,6 +130,12 @@
       li.className = e.status;
       var label = e.status === "refused" ? fill(t.refused, {reason: e.reason}) : t.waiting;
       li.appendChild(document.createTextNode(fill(t.round, {n: e.number}) + ": " + e.shown.join(" · ") + " (" + label + ")"));
+      if (e.note) {  // the game's word on how the round counts (Golf's caller penalty)
+        var note = document.createElement("small");
+        note.className = "kept-note";
+        note.textContent = e.note;
+        li.append(document.createElement("br"), note);
+      }
       if (e.status === "refused") {
         [["putback", putBack], ["discard", discard]].forEach(function (pair) {
           var b = document.createElement("button");
