@@ -110,9 +110,15 @@
   }
   S.keep = keep;
 
+  // One message at a time: what the phone says now replaces what the server said
+  // before ("Hole 6 is back" once hole 7 is kept; "Hole 7 saved", "Hole 8 saved" once
+  // the phone says both were sent).
   function say(text) {
     var box = document.querySelector("[data-outbox-message]");
-    if (box) { box.textContent = text; box.hidden = false; }
+    if (!box) return;
+    document.querySelectorAll(".messages").forEach(function (said) { said.remove(); });
+    box.textContent = text;
+    box.hidden = false;
   }
 
   // The standings, the form and the list follow the outbox: the kept rounds count.
