@@ -85,6 +85,13 @@ def test_the_scorepads_pages_pass_axe_with_the_helpers_open_and_closed(live_serv
         axe_clean(page)
     page.goto(live_server.url + url("sheet", ghost, lang))
     axe_clean(page)
+    page.goto(live_server.url + url("watch", ghost, lang, token="watch_token"))
+    axe_clean(page)
+    # A game of Golf over: the result, its picture to share, the rematch.
+    play(golf, *[(3, 7)] * golf.house.holes)
+    page.goto(live_server.url + url("game", golf, lang))
+    page.locator(".share-result").wait_for()
+    axe_clean(page)
     with translation.override(lang):
         page.goto(live_server.url + reverse("scorepad:start"))
         axe_clean(page)  # "My games" with both games
