@@ -9,6 +9,8 @@ weight, and the per-process function caches (rendered rules sections, table fact
 possible totals). Run once as is and once with MALLOC_ARENA_MAX=2 (glibc's arenas: one
 per thread by default, each keeping freed memory apart), on SQLite, then as is on
 PostgreSQL (its connection pool included) when BENCH_POSTGRES_URL names a database.
+Then the same games and pages through a running server as the README starts it, and
+each Granian worker's memory read from outside (/proc), as an operator would see it.
 """
 
 from __future__ import annotations
@@ -18,14 +20,25 @@ import os
 import subprocess
 import sys
 import tempfile
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve import BIN, ROOT, manage, production_env  # noqa: E402
+from serve import (  # noqa: E402
+    BIN,
+    ROOT,
+    free_port,
+    manage,
+    production_env,
+    running,
+    server_command,
+)
 
 GAMES = 160
 
-FILL = r"""
+SEEDING = r"""
 import ctypes, json, os, sys, threading
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
@@ -58,6 +71,11 @@ for edit, watch in tokens:
 for t in range(cards.THRESHOLD_RANGE[0], cards.THRESHOLD_RANGE[1] + 1):
     if t != 21:
         paths += [f"/en/rules/to-{t}/", f"/nb/regler/to-{t}/"]
+"""
+
+FILL = (
+    SEEDING
+    + r"""
 local = threading.local()
 
 def get(path):
@@ -90,9 +108,11 @@ ctypes.CDLL("libc.so.6").malloc_trim(0)
 out["VmRSS after malloc_trim"] = rss()["VmRSS"]
 print(json.dumps(out))
 """
+)
 
 
 def measure(env: dict[str, str], arenas: str | None) -> dict:
+    """Django's process alone, filled from 4 threads of its own."""
     # every rules page rendered, as over a day: no render budget (ghost_site/budget.py)
     env = dict(env, DJANGO_SETTINGS_MODULE="ghost_site.settings", GHOST_RENDERERS="0")
     env.pop("MALLOC_ARENA_MAX", None)
@@ -108,6 +128,69 @@ def measure(env: dict[str, str], arenas: str | None) -> dict:
     if done.returncode:
         raise SystemExit(done.stderr[-3000:])
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def worker_memory(pid: int) -> list[dict[str, int]]:
+    """VmRSS and VmHWM (MiB) of each child process of `pid`: Granian's workers."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children += (task / "children").read_text().split()
+    found = []
+    for child in children:
+        status = Path(f"/proc/{child}/status").read_text().splitlines()
+        found.append(
+            {
+                key: int(line.split()[1]) // 1024
+                for line in status
+                for key in ("VmRSS", "VmHWM")
+                if line.startswith(key + ":")
+            }
+        )
+    return found
+
+
+def live(work: Path, url: str) -> dict:
+    """A running server as the README starts it (Granian's ASGI interface, 2 workers, the
+    front and 4 Django threads each), seeded by another process and filled over HTTP
+    from 8 clients, twice over; each worker's memory read from /proc, from outside."""
+    work.mkdir(exist_ok=True)
+    env = production_env(work, url) | {"GHOST_APP_THREADS": "4", "GHOST_RENDERERS": "0"}
+    env["DJANGO_SETTINGS_MODULE"] = "ghost_site.settings"
+    manage(env, "migrate", "--verbosity", "0")
+    manage(env, "flush", "--noinput", "--verbosity", "0")
+    manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+    manage(env, "prerender", "--verbosity", "0")
+    seeded = subprocess.run(
+        [str(BIN / "python"), "-c", SEEDING + "\nprint(json.dumps(paths))", str(GAMES)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    paths = json.loads(seeded.stdout.strip().splitlines()[-1])
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+
+    def get(path: str) -> int:
+        try:
+            with urllib.request.urlopen(base + path, timeout=60) as answer:
+                answer.read()
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    with (
+        open(work / "server.log", "w") as log,
+        running(server_command("granian", port, 2, 4), port, env, log, "/en/rules/") as server,
+    ):
+        statuses: dict[int, int] = {}
+        for _ in range(2):
+            with ThreadPoolExecutor(8) as pool:
+                for code in pool.map(get, paths):
+                    statuses[code] = statuses.get(code, 0) + 1
+        workers = worker_memory(server.pid)
+    return {"requests": statuses, "workers": workers}
 
 
 def databases(work: Path):
@@ -135,6 +218,8 @@ def main() -> None:
                 result = measure(env, arenas)
                 label = f"{database}, MALLOC_ARENA_MAX={arenas or 'unset'}"
                 print(f"{label}: {json.dumps(result)}", flush=True)
+            result = live(work / database, url)
+            print(f"{database}, a running server's workers: {json.dumps(result)}", flush=True)
 
 
 if __name__ == "__main__":

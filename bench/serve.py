@@ -207,11 +207,12 @@ def app_server(
 
 @contextmanager
 def running(command: list[str], port: int, env: dict, log, probe: str):
-    """Start a server and wait until `probe` answers; stop it afterwards."""
+    """Start a server and wait (a minute at most) until `probe` answers; stop it
+    afterwards."""
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        for _ in range(600):
             try:
                 urllib.request.urlopen(base + probe, timeout=2).read()
                 break
@@ -221,10 +222,10 @@ def running(command: list[str], port: int, env: dict, log, probe: str):
                 time.sleep(0.1)
         else:
             raise RuntimeError(f"{command[0]} did not start: " + Path(log.name).read_text())
-        yield
+        yield process
     finally:
         process.terminate()
-        process.wait(10)
+        process.wait(30)
 
 
 @contextmanager

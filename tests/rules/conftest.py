@@ -1,5 +1,5 @@
-"""Helpers shared by the practice game's test modules (test_play_ghost.py,
-test_play_golf.py), as fixtures."""
+"""Helpers shared by the practice game's test modules (games/ghost/test_play.py,
+games/golf/test_play.py), as fixtures."""
 
 import re
 

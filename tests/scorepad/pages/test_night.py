@@ -165,7 +165,7 @@ def test_the_result_picture_at_the_game_and_the_watch_address(client):
         assert response["Content-Type"] == "image/png"
         assert Image.open(io.BytesIO(response.content)).size == picture.SIZE
     html = client.get(url("game", game)).content.decode()
-    # the keeper's page shares the watch address's picture (views/test_share_link.py)
+    # the keeper's page shares the watch address's picture (views/test_night_share_picture.py)
     watch = url("watch-result-png", game, token="watch_token")
     assert f'href="{watch}?v=2"' in html and "Share the result" in html
 

@@ -1,7 +1,7 @@
 // Golf's scoring as rules/games/golf/ has it, for the layout helper and the holes kept on
 // the phone: a layout's score (scoring.py), a typed signed score (words.read_signed), the
 // caller penalty and the course of a game (outcome.py). Pure, no page: Node runs it
-// against the Python (tests/scorepad/logic/test_golf_scoring_js.py). The numbers (card
+// against the Python (tests/rules/games/golf/test_scoring_js.py). The numbers (card
 // values, the bonus) come from the page, which has them from the server's card table.
 (function (root) {
   "use strict";
