@@ -179,7 +179,7 @@
 
   // The kept rounds are rows of the table of rounds too, after the server's, each marked
   // "not sent", with the running sums they make.
-  // A kept round's note (Golf's caller penalty) under its row, as the server writes it.
+  // A kept round's note (a penalty that changed it) under its row, as the server writes it.
   function keptRows(board, kept, result, t, points, notes) {  // kept: the kept rounds as they count
     var wrap = document.getElementById("rounds");
     var body = wrap && wrap.querySelector("table.scores tbody");

@@ -136,7 +136,7 @@
       li.className = e.status;
       var label = e.status === "refused" ? fill(t.refused, {reason: e.reason}) : t.waiting;
       li.appendChild(document.createTextNode(fill(t.round, {n: e.number}) + ": " + e.shown.join(" · ") + " (" + label + ")"));
-      if (e.note) {  // the game's word on how the round counts (Golf's caller penalty)
+      if (e.note) {  // the game's word on how the round counts (a penalty that changed it)
         var note = document.createElement("small");
         note.className = "kept-note";
         note.textContent = e.note;
