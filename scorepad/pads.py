@@ -28,6 +28,8 @@ class Pad(ABC):
     scripts, form_scripts, start_scripts   its own scripts (each registers its module in
                     window.GameModules under `key`)
     file_stem, round_word, axis_word       what a file, a row and the chart call a round
+    outcomes        how a finished game can end for a player: "won", "lost" and "neither"
+                    where somebody loses (the statistics' streaks say only these)
     """
 
     REQUIRED = (
@@ -44,6 +46,7 @@ class Pad(ABC):
         "file_stem",
         "round_word",
         "axis_word",
+        "outcomes",
     )
     whole_scores = False  # every score a whole number: the JSON export writes numbers
     TEMPLATES = ("start", "fields", "form_data", "settings", "outcome", "standing")

@@ -16,7 +16,10 @@ WIDTH, HEIGHT = 320, 200
 LEFT, TOP, BOTTOM = 30, 14, 22  # room for the totals along the side, the rounds below
 LABEL_ROOM = 80  # right of the plot: the names at the ends of their lines
 LABEL_GAP = 13  # the least distance between two names' baselines
-LABEL_CHARS = 8  # a longer name is cut with "…"; the table and the standings say it whole
+LABEL_CHARS = 8  # without a measure, a longer name is cut with "…" after 7 letters
+# From a name's start (label_x + 8) to the box's right edge, less a little air: a name
+# measured wider is cut with "…" (the table and the standings say it whole).
+LABEL_WIDTH = LABEL_ROOM - 16 - 2
 SHAPES = ("circle", "square", "triangle", "diamond", "down", "cross")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 3")
 NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500)
@@ -100,6 +103,19 @@ def shorten(name: str) -> str:
     return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1].rstrip() + "…"
 
 
+def cut_to(name: str, fits: Callable[[str], bool]) -> str:
+    """`name` whole where it fits, else its longest start that fits with "…"."""
+    if fits(name):
+        return name
+    letters = list(name)
+    while letters:
+        letters.pop()
+        label = "".join(letters).rstrip() + "…"
+        if fits(label):
+            return label
+    return "…"
+
+
 def spread(wanted: list[float], low: float, high: float, gap: float) -> list[float]:
     """Baselines as near as may be to `wanted`, at least `gap` apart, within low..high
     (more labels than fit are packed from `low` evenly)."""
@@ -125,9 +141,11 @@ def course(
     running: Sequence[Sequence[Decimal]],
     threshold: int | None,
     fmt: Callable[[Decimal | int], str],
+    labels: Sequence[str] | None = None,
 ) -> Chart | None:
     """The chart of running totals (`Outcome.running`, one list per live round); None
-    before the first round. From 0 up, or from below 0 where a total is (Golf's)."""
+    before the first round. From 0 up, or from below 0 where a total is (Golf's).
+    `labels`: the names as the lines' ends show them, cut by measure (else by count)."""
     if not running:
         return None
     highest = max(max(totals) for totals in running)
@@ -166,7 +184,7 @@ def course(
             Line(
                 seat=seat,
                 name=name,
-                label=shorten(name),
+                label=labels[seat] if labels else shorten(name),
                 total=running[-1][seat],
                 points=[(chart.x(n), chart.y(totals[seat])) for n, totals in enumerate(running, 1)],
                 shape=SHAPES[seat % len(SHAPES)],

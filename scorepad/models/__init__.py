@@ -263,12 +263,14 @@ class Game(RoundChanges, GameReading, models.Model):
         result = scoring.outcome(len(self.player_list), before, ending, self.first_dealer)
         return ending.playing(number, result.totals) if len(before) == number - 1 else None
 
-    def course(self, fmt, result: scoring.Outcome | None = None) -> chart.Chart | None:
+    def course(self, fmt, result: scoring.Outcome | None = None, labels=None) -> chart.Chart | None:
         """Every player's running total after each live round as a chart's geometry,
-        numbers written by `fmt` (None before the first round)."""
+        numbers written by `fmt` (None before the first round); `labels`: the names as
+        the lines' ends show them."""
         result = result or self.outcome()
         names = [p.name for p in self.player_list]
-        return chart.course(names, self.counted_running(result), result.threshold, fmt)
+        running = self.counted_running(result)
+        return chart.course(names, running, result.threshold, fmt, labels)
 
     def counted_running(self, result: scoring.Outcome) -> list:
         """The running totals after each round that counts: not after Golf's extra

@@ -113,6 +113,8 @@ def outbox_texts(language: str, example: Decimal) -> dict:
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
             # The standings and the chart worked out again with the kept rounds: the
             # server's own words for them (scorepad/_standings.html, pages/night.py).
+            "lost": _("lost"),
+            "won": _("won"),
             "deals": _("deals"),
             "leads": _("leads"),
             "closest": _("closest to losing"),
@@ -253,6 +255,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 {
                     "game": pad.key,
                     "names": names,
+                    "labels": context["chart_labels"],
                     "threshold": game.threshold,
                     "first_dealer": game.first_dealer,
                     "rounds": [

@@ -29,10 +29,13 @@ PICTURE_SECONDS = 24 * 3600
 
 
 def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
-    """The chart of the game and the words that go with it (needs `load_board()`)."""
-    course = game.course(fmt, result)
+    """The chart of the game and the words that go with it (needs `load_board()`); the
+    names at the lines' ends cut by their measured width (for the phone's own drawing
+    too, `chart_labels`)."""
+    labels = picture_fonts.chart_labels([player.name for player in game.player_list])
+    course = game.course(fmt, result, labels)
     if course is None:
-        return {"chart": None, "result_file": result_file(game)}
+        return {"chart": None, "chart_labels": labels, "result_file": result_file(game)}
     totals = ", ".join(f"{line.name} {fmt(line.total)}" for line in course.lines)
     extra = len(result.rounds) > course.rounds  # Golf's extra hole, not on the chart
     description = game.pad.course_description(course.rounds, totals, extra=extra)
@@ -40,6 +43,7 @@ def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
         description += " " + _("The loss threshold is %(t)s.") % {"t": game.threshold}
     return {
         "chart": course,
+        "chart_labels": labels,
         "chart_description": description,
         "threshold_label": fmt(game.threshold) if game.threshold is not None else "",
         "result_file": result_file(game),
@@ -100,8 +104,14 @@ def series_summary(group: list[Summary]) -> list[stats.SeriesSeat]:
 # --------------------------------------------------------------- statistics
 
 
-def streak_text(row: stats.PlayerStats) -> str:
+def streak_text(row: stats.PlayerStats, outcomes=("won", "lost", "neither")) -> str:
+    """A player's run of finished games, in the outcomes the game has (`Pad.outcomes`):
+    where nobody loses (Golf), a game not won was simply not won."""
     n = row.streak_length
+    if row.streak is stats.Streak.NEITHER and "lost" not in outcomes:
+        return ngettext("did not win the last game", "did not win the last %(n)s games", n) % {
+            "n": n
+        }
     match row.streak:
         case stats.Streak.WON:
             return ngettext("won the last game", "won the last %(n)s games", n) % {"n": n}
@@ -128,6 +138,7 @@ def statistics_sections(edit_tokens: list[str]) -> list[dict]:
     for key in games.known_keys():
         if key not in found:
             continue
+        pad = Game(game=key).pad
         rows = [
             {
                 "name": row.name,
@@ -139,15 +150,13 @@ def statistics_sections(edit_tokens: list[str]) -> list[dict]:
                 "worst": fmt(row.worst),
                 "rounds": row.rounds,
                 "rounds_won": row.rounds_won,
-                "streak": streak_text(row),
+                "streak": streak_text(row, pad.outcomes),
             }
             for row in found[key]
         ]
         if rows:
-            pad = Game(game=key).pad
-            sections.append(
-                {"name": games.get(key).names[get_language()], "rows": rows, **pad.stats_words()}
-            )
+            name = games.get(key).names[get_language()]
+            sections.append({"key": key, "name": name, "rows": rows, **pad.stats_words()})
     return sections
 
 

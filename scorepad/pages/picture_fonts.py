@@ -27,7 +27,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from django.conf import settings
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
+
+from scorepad.logic import chart
 
 
 class Fallback(NamedTuple):
@@ -239,3 +241,23 @@ def text(draw, xy, text: str, size: int, bold: bool = False, fill="#000", anchor
             at, run, font=font, fill=fill, anchor="ls",
             stroke_width=stroke, stroke_fill=fill,
         )  # fmt: skip
+
+
+# ------------------------------------------------------------- the page's chart
+CHART_LABEL_SIZE = 12  # the page's chart writes the names 12 units high, bold (site.css)
+
+
+@lru_cache(maxsize=1024)
+def chart_label(name: str) -> str:
+    """A name as the page's chart ends a line with it: whole where it fits the room
+    right of the plot (`chart.LABEL_WIDTH`), else cut with "…", measured in DejaVu Sans
+    Bold, which is wider than a phone's own sans-serif, so a name never runs past the
+    edge; the letter count alone cut short names of wide letters too late."""
+    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+    return chart.cut_to(
+        name, lambda text: length(draw, text, CHART_LABEL_SIZE, True) <= chart.LABEL_WIDTH
+    )
+
+
+def chart_labels(names: list[str]) -> list[str]:
+    return [chart_label(name) for name in names]

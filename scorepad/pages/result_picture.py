@@ -25,6 +25,8 @@ HEADLINE_SIZES = (64, 58, 52, 46, 40, 34)
 SCALE = 3  # the chart's 320 × 200 box drawn 960 wide, and as tall as the room below allows
 CHART_LEAST = 520  # the least height for the chart with its axis's name under it
 CHART_GAP = 36
+LABEL_SIZES = (28, 26, 24)  # the names at the chart's line ends, the largest that fits
+LABEL_EDGE = 20  # the least room right of the longest name
 AXIS_NAME = 40  # the axis's name under the round numbers
 INK, MUTED, RULE, RED, PAPER = "#1b1b1b", "#555555", "#c9c5bc", "#b3001b", "#ffffff"
 COLOURS = ("#0072b2", "#c24e00", "#007a5a", "#b0508a", "#1b1b1b", "#8a6300")  # as the CSS
@@ -230,6 +232,17 @@ def draw_chart(
         dashed(draw, [start, end], RED, 5, "5 3")
         label_at = at(course.left - 4, course.threshold_y)
         fonts.text(draw, label_at, threshold_label, 26, True, RED, "rm")
+    # The names at the lines' ends as long as the picture's edge lets them be, measured,
+    # not counted: all in one size, the largest that writes every name whole, else cut.
+    room = SIZE[0] - LABEL_EDGE - (at(course.label_x, 0)[0] + 26)
+    size = next(
+        (
+            size
+            for size in LABEL_SIZES
+            if all(fonts.length(draw, line.name, size, True) <= room for line in course.lines)
+        ),
+        LABEL_SIZES[-1],
+    )
     for line in course.lines:
         colour = COLOURS[line.color]
         points = [at(x, y) for x, y in line.points]
@@ -239,4 +252,5 @@ def draw_chart(
             marker(draw, line.shape, x, y, colour)
         lx, ly = at(course.label_x, line.label_y - 3.5)
         marker(draw, line.shape, lx + 9, ly, colour)
-        fonts.text(draw, (lx + 26, ly), line.label, 28, True, INK, "lm")
+        label = chart.cut_to(line.name, lambda text: fonts.length(draw, text, size, True) <= room)
+        fonts.text(draw, (lx + 26, ly), label, size, True, INK, "lm")

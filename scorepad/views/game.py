@@ -4,7 +4,7 @@ a method of `Game` that returns a `Change`, turned here into a response and a me
 import csv
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -103,12 +103,14 @@ def game_answer(request, game: Game):
     return show_game(request, game)
 
 
-def after_change(request, game: Game):
+def after_change(request, game: Game, anchor: str = ""):
     """Plain posts redirect (post/redirect/get); htmx swaps the fresh board in place.
-    The game's version is the one the change left (Game._change keeps it)."""
+    The game's version is the one the change left (Game._change keeps it). `anchor`: where
+    the page opens, as htmx shows the board after a round (its message, the standings,
+    the next round's fields on a phone's first screen)."""
     if request.htmx:
         return game_answer(request, game)
-    return redirect("scorepad:game", token=game.edit_token)
+    return HttpResponseRedirect(game_path(game) + (f"#{anchor}" if anchor else ""))
 
 
 def refused(request, game, text, form=None, status=409):
@@ -160,10 +162,10 @@ def enter_round(request, game: Game):
     match change.result:
         case Result.SAVED:
             messages.success(request, pad.text("saved", game, n=number))
-            return after_change(request, game)
+            return after_change(request, game, "board")
         case Result.ALREADY_SAVED:
             messages.info(request, pad.text("already_saved", game, n=change.number))
-            return after_change(request, game)
+            return after_change(request, game, "board")
         case Result.CONFLICT:
             return conflict(request, game, number)
         case Result.NOT_NEXT:

@@ -21,6 +21,8 @@ from scorepad.views.game import show_game
 @never_cache
 def statistics(request):
     sections = night.statistics_sections(request.session.get(MY_GAMES, []))
+    if len(sections) == 1:  # a page of one game wears that game's header and footer
+        request.game_key = sections[0]["key"]
     return render(request, "scorepad/statistics.html", {"sections": sections})
 
 

@@ -169,3 +169,27 @@ def nothing_cut_off(page):
     assert height <= A4_CONTENT["height"], height
     assert width <= A4_CONTENT["width"], width
     assert clipped == []
+
+
+def keeps_games(page, server_url, *games):
+    """This phone's "My games" hold `games`, as if it had started them: a session made
+    here, its cookie given to the phone."""
+    from django.conf import settings
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session["my_games"] = [game.edit_token for game in games]
+    session.save()
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session.session_key}
+    page.context.add_cookies([{**cookie, "url": server_url}])
+
+
+def inside(box, viewport, below=0):
+    """Whether a bounding box lies wholly on the screen (its top `below` px or lower)."""
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= viewport["width"] + 0.5
+        and box["y"] >= below - 0.5
+        and box["y"] + box["height"] <= viewport["height"] + 0.5
+    )

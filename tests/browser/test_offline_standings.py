@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext
 
 from scorepad.models import Game, Result
 from tests.browser.conftest import HAVE_CHROMIUM, PHONE
@@ -125,7 +126,13 @@ def test_offline_standings_are_what_the_server_shows_once_sent(live_server, phon
     provisional = page.evaluate(SHOWN)
     lost = [s for s in provisional["standings"] if s["mark"] == "lost"]
     assert [s["name"] for s in lost] == ["Bo"]
-    assert all(not s["badges"] for s in provisional["standings"])
+    # once over, a row marks the loser and the winner, nothing else (issue 36)
+    with translation.override(lang):
+        lost_word, won_word = gettext("lost"), gettext("won")
+    badges = {s["name"]: s["badges"] for s in provisional["standings"]}
+    assert badges.pop("Bo") == [f"mark bad: {lost_word}"]
+    assert all(b in ([], [f"mark good: {won_word}"]) for b in badges.values())
+    assert [f"mark good: {won_word}"] in badges.values()
     send_kept(page)
     same(page.evaluate(SHOWN), provisional)
 

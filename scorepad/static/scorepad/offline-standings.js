@@ -161,7 +161,7 @@
       var points = running.map(function (totals, index) { return f1(x(index + 1)) + "," + f1(y(totals[seat])); }).join(" ");
       html += '<g class="player c' + seat % 6 + '" data-seat="' + seat + '" data-total="' + result.totals[seat] + '"><polyline points="' + points + '"' +
         (dash ? ' stroke-dasharray="' + dash + '"' : "") + ' marker-start="url(#mark-' + seat + ')" marker-mid="url(#mark-' + seat + ')" marker-end="url(#mark-' + seat + ')"/>' +
-        '<path class="label-mark" d="' + markerPath(SHAPES[seat % 6], WIDTH - 80 + 11, baselines[seat] - 3.5) + '"/><text class="name" x="' + (LABEL_X + 8) + '" y="' + f1(baselines[seat]) + '">' + esc(shorten(name)) + "</text></g>";
+        '<path class="label-mark" d="' + markerPath(SHAPES[seat % 6], WIDTH - 80 + 11, baselines[seat] - 3.5) + '"/><text class="name" x="' + (LABEL_X + 8) + '" y="' + f1(baselines[seat]) + '">' + esc(board.labels ? board.labels[seat] : shorten(name)) + "</text></g>";
     });
     var totals = board.names.map(function (name, seat) { return name + " " + formatPoints(result.totals[seat]); }).join(", ");
     var description = fill(rounds === 1 ? t.course_one : t.course_other, {n: rounds, totals: totals});

@@ -57,3 +57,14 @@ def test_long_games_number_at_most_ten_rounds_and_always_the_last():
 
 def test_no_chart_before_the_first_round():
     assert make_game().load_board().course(str) is None
+
+
+def test_a_label_is_cut_to_what_fits_with_an_ellipsis():
+    def fits(text):
+        return len(text) <= 6
+
+    assert chart.cut_to("Kari", fits) == "Kari"
+    assert chart.cut_to("Ola Nordmann", fits) == "Ola N…"
+    assert chart.cut_to("Ola Nordmann", lambda text: len(text) <= 5) == "Ola…"  # no space
+    assert chart.cut_to("Anne-Marthe", fits) == "Anne-…"
+    assert chart.cut_to("Anne", lambda text: False) == "…"

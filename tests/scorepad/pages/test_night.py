@@ -12,6 +12,7 @@ from PIL import Image
 
 from scorepad.logic import chart
 from scorepad.models import Game
+from scorepad.pages import night
 from scorepad.pages import result_picture as picture
 from tests.conftest import HTMX, fresh, make_game, play, url
 
@@ -188,3 +189,30 @@ def test_an_open_game_has_no_picture_yet(client):
     game = play(make_game(), (1, 2))
     assert client.get(url("result-png", game)).status_code == 404
     assert "Share the result" not in client.get(url("game", game)).content.decode()
+
+
+# ------------------------------------------------------------------ names at the lines' ends
+
+LONG = ("Anne-Marthe Kristiansen", "Bjørn-Erik Haugland", "Kari", "Ola Nordmann")
+
+
+def test_the_result_pictures_names_are_cut_by_width_not_to_seven_letters(monkeypatch):
+    game = Game.create_with_players(list(LONG), game="golf", holes=2)
+    game = play(game, (4, 5, 6, 7), (3, 3, 6, 7))
+    drawn = []
+    real = picture.fonts.text
+
+    def text(draw, xy, words, size, bold=False, fill="#000", anchor="ls"):
+        if size in picture.LABEL_SIZES and bold and anchor == "lm":  # a name at a line's end
+            drawn.append((words, xy[0] + picture.fonts.length(draw, words, size, True)))
+        return real(draw, xy, words, size, bold, fill, anchor)
+
+    monkeypatch.setattr(picture.fonts, "text", text)
+    png = night.draw_result(fresh(game), "en")
+    assert Image.open(io.BytesIO(png)).size == picture.SIZE
+    labels = [words for words, _right in drawn]
+    assert "Ola Nordmann" in labels and "Kari" in labels  # whole, not "Ola Nor…"
+    assert "Anne-Marthe Kristiansen" not in labels
+    cut = [label for label in labels if label.endswith("…")]
+    assert cut and all(len(label) > 8 for label in cut), cut
+    assert all(right <= picture.SIZE[0] - picture.LABEL_EDGE for _words, right in drawn)

@@ -19,6 +19,7 @@ from .words import TEXTS, WORDS
 
 class GhostPad(Pad):
     key = "ghost"
+    outcomes = ("won", "lost", "neither")
     new_game_form = NewGameForm
     round_form = RoundForm
     edit_form = EditRoundForm

@@ -54,6 +54,7 @@ class GolfPad(Pad):
     start_scripts = ()
     file_stem = pgettext_lazy("file name", "golf")
     whole_scores = True
+    outcomes = ("won", "neither")  # nobody loses a game of Golf: the rest did not win
     round_word = _("Hole")
     axis_word = _("hole")
 

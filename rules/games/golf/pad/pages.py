@@ -129,6 +129,7 @@ def outbox_texts(language: str) -> dict:
             "save_extra": _("Save the extra hole"),
             "together": _("%(players)s: no deal from your decks gives all these scores at once."),
             "plays_extra": _("plays the extra hole"),
+            "won": _("won"),
             "deals": _("deals"),
             "leads": _("leads"),
             "behind": _("%(d)s behind"),

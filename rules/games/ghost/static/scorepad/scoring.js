@@ -205,7 +205,9 @@
     var closest = open && others.length ? window.GhostScoring.highest(result.totals, others) : [];
     var lost = result.losers.indexOf(i) >= 0;
     li.className = lost ? "lost" : result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
-    S.writeMarks(li, [[i === result.next_dealer && !result.finished, "mark", t.deals],
+    S.writeMarks(li, [[lost, "mark bad", t.lost],
+                      [!lost && result.finished && result.winners.indexOf(i) >= 0, "mark good", t.won],
+                      [i === result.next_dealer && !result.finished, "mark", t.deals],
                       [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
                       [closest.indexOf(i) >= 0 && threshold !== null && closest.length < n, "mark bad", t.closest]]);
     li.querySelector(".total").textContent = formatPoints(total);

@@ -121,7 +121,8 @@
     var open = played > 0 && !result.finished;
     var leaders = open ? result.leaders : [];
     li.className = result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
-    S.writeMarks(li, [[i === result.next_dealer && !result.finished, "mark", t.deals],
+    S.writeMarks(li, [[result.finished && result.winners.indexOf(i) >= 0, "mark good", t.won],
+                      [i === result.next_dealer && !result.finished, "mark", t.deals],
                       [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
                       [result.extra_hole_pending && result.extra_players.indexOf(i) >= 0, "mark", t.plays_extra]]);
     li.querySelector(".total").textContent = G.formatSigned(total);

@@ -1,0 +1,49 @@
+"""Where a newcomer starts, at 320 px (issue 36): the home page shows every game by name
+above the fold, and Golf's rules at a glance read in about two screens, the full rules a
+tap away; measured with bounding boxes against the viewport, in both languages."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from rules import games
+from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, inside, no_sideways_scroll
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not HAVE_CHROMIUM, reason="Debian's chromium is not installed"),
+]
+NARROW = {"width": 320, "height": 640}
+PHONE = {"width": 360, "height": 740}
+BOTH = pytest.mark.parametrize("lang", ["en", "nb"])
+SIZES = pytest.mark.parametrize("size", [NARROW, PHONE], ids=["320", "360"])
+
+
+def address(name, lang, **kwargs):
+    with translation.override(lang):
+        return reverse(name, kwargs=kwargs)
+
+
+@BOTH
+@SIZES
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_the_home_page_shows_every_game_by_name_above_the_fold(
+    live_server, phone, lang, size, script
+):
+    page = phone(lang, viewport=size, java_script_enabled=script)
+    page.goto(live_server.url + address("rules:home", lang))
+    main = page.locator("main")
+    for game in games.all():
+        name = game.names[lang]
+        # a link named by the words it shows (the header's switch shows only a picture)
+        link = main.get_by_role("link", name=name, exact=True).first
+        assert inside(link.bounding_box(), size), (name, link.bounding_box())
+        assert link.inner_text().strip() == name
+        assert link.get_attribute("href") == address("rules:rules", lang, game=game.key)
+    no_sideways_scroll(page)
+    if script:
+        axe_clean(page)
+    # a tap on Golf's name opens Golf's rules
+    golf = games.get("golf").names[lang]
+    main.get_by_role("link", name=golf, exact=True).first.click()
+    page.wait_for_url(live_server.url + address("rules:rules", lang, game="golf"))
