@@ -62,6 +62,12 @@ class Pad(ABC):
         is named, not numbered (Golf's extra hole)."""
         return str(self.texts[key]) % values
 
+    def word(self, key: str, game=None, **values) -> str:
+        """A word of the shared templates (`{% word %}`): from `words`, else `texts`;
+        `game` where the round it numbers may be one that is named (Golf's extra hole)."""
+        text = self.words[key] if key in self.words else self.texts[key]
+        return str(text % values if values else text)
+
     def round_form_for(self, game, data=None, number=None, **kwargs):
         return self.round_form(data, game=game, players=game.player_list, **kwargs)
 

@@ -66,6 +66,8 @@ def listed_game(item) -> dict:
     return {
         **game_named(item.game.game),
         "game": item.game,
+        # which game it is: "My games" lists every game's games together
+        "kind": games.get(item.game.game).names[get_language()],
         "players": [(p.name, fmt(item.outcome.totals[i])) for i, p in enumerate(item.players)],
         "rounds": len(item.outcome.rounds),
         "played": item.game.pad.played_text(len(item.outcome.rounds)),

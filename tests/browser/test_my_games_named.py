@@ -50,11 +50,12 @@ def test_my_games_names_each_games_game_and_its_time_in_the_phones_zone(
         page.goto(live_server.url + reverse("scorepad:start"))
     entries = page.locator("ul.my-games").first.locator(":scope > li")
     assert entries.count() == 2
-    named = [entries.nth(i).locator(".game-named").inner_text().strip() for i in range(2)]
+    hints = [entries.nth(i).locator(".hint").first.inner_text() for i in range(2)]
+    named = [hint.split(" · ")[0].strip() for hint in hints]
     assert named == [GAME_NAMES[lang]["ghost"], GAME_NAMES[lang]["golf"]]  # newest first
     for i in range(2):
-        assert entries.nth(i).locator(".game-named svg.game-icon").count() == 1
-        icon = entries.nth(i).locator(".game-named svg").bounding_box()
+        assert entries.nth(i).locator("a svg.game-icon").count() == 1
+        icon = entries.nth(i).locator("a svg.game-icon").bounding_box()
         assert icon["width"] <= 32  # the size of the text, not the width of the page
     tokyo = golf.created_at.astimezone(ZoneInfo("Asia/Tokyo"))
     oslo = golf.created_at.astimezone(ZoneInfo(settings.TIME_ZONE))  # the server's

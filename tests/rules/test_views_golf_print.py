@@ -50,6 +50,10 @@ def test_a_sheet_for_every_count_golf_seats(client, house):
         head = re.search(r"<thead>(.*?)</thead>", html, re.S)[1]
         assert head.count("Player ") == players
         body = re.search(r"<tbody>(.*?)</tbody>", html, re.S)[1]
-        assert body.count("<tr") == house.holes + house.extra_hole
+        assert body.count("<tr") == house.holes  # the holes that add up to the total
+        foot = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S)[1]
+        # the extra hole is not added to the total: its row comes after it
+        assert foot.count("<tr") == 1 + house.extra_hole
+        assert ("Extra hole" in foot) == house.extra_hole
         assert f"After {house.holes} holes the lowest total wins." in html
     assert client.get(address("sheet", house, "en", high + 1)).status_code == 404

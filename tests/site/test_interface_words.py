@@ -252,7 +252,7 @@ def test_my_games_show_the_day_as_the_rules_do(client):
     html = get(client, "/en/scorepad/")
     # written in the server's zone, and in the phone's by site.js (issue 36)
     assert re.search(
-        r'<span class="hint"><time [^>]*data-local>\d{1,2} [A-Z][a-z]+ 20\d\d, \d\d:\d\d', html
+        r'<span class="hint">[^<]* · <time [^>]*data-local>\d{1,2} [A-Z][a-z]+ 20\d\d, \d\d:\d\d', html
     )
 
 

@@ -43,10 +43,10 @@ class Golf:
         "regelbok. Her finner du hvordan folk spiller det.",
     }
     blurb = {
-        "en": "Cards face down in front of each player, equal cards in a column count "
-        f"nothing, and the lowest total after {cards.HOLES} holes wins.",
-        "nb": "Kort med bildesiden ned foran hver spiller, like kort i samme kolonne teller "
-        f"null, og lavest sum etter {cards.HOLES} hull vinner.",
+        "en": "A few cards face down in front of each player, a column of equal cards "
+        f"counts nothing, and the lowest total after {cards.HOLES} holes wins.",
+        "nb": "Noen få kort med bildesiden ned foran hver spiller, en kolonne med like kort "
+        f"teller null, og lavest sum etter {cards.HOLES} hull vinner.",
     }
     words = {
         "round": {"en": "hole", "nb": "hull"},

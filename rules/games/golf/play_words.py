@@ -61,14 +61,20 @@ def step_line(view: dict) -> tuple[str, str]:
         return text % {"n": left}, "setup-deal"
     anchor = "turn-steps-four" if four else "turn-steps"
     last = ""
-    if view["caller"] is not None:
-        last = gettext("Your last turn: %(name)s has ended the hole. ") % {
-            "name": seat_name(view["caller"])
-        }
+    caller = {"name": seat_name(view["caller"])} if view["caller"] is not None else None
+    if caller:
+        last = gettext("Your last turn, since %(name)s has ended the hole. ") % caller
     if view["held"] is None:
-        text = gettext(
-            "Your turn: draw from the stock, or take the %(card)s from the discard pile."
-        ) % {"card": _card(view["discard_top"])}
+        if caller:
+            text = gettext(
+                "Your last turn, since %(name)s has ended the hole: draw from the stock, or "
+                "take the %(card)s from the discard pile."
+            ) % (caller | {"card": _card(view["discard_top"])})
+            last = ""
+        else:
+            text = gettext(
+                "Your turn: draw from the stock, or take the %(card)s from the discard pile."
+            ) % {"card": _card(view["discard_top"])}
         if any(m.startswith("flip-") for m in view["moves"]):
             text += " " + gettext("You may instead turn one of your cards face up.")
         if "knock" in view["moves"]:
@@ -106,9 +112,13 @@ def move_label(move: str, view: dict) -> str:
 
 
 _REASONS = {
-    "pair": lambda: gettext("It makes a pair in its column, and a pair scores nothing."),
-    "cheaper": lambda: gettext("It is cheaper than the face-up card it replaced."),
-    "blind_low": lambda: gettext("A low card beats a hidden card, which is average at best."),
+    "pair": lambda: gettext(
+        "It completes a column of equal cards, and such a column scores nothing."
+    ),
+    "cheaper": lambda: gettext("It is cheaper than the known card it replaced."),
+    "blind_low": lambda: gettext(
+        "A low card is a safer bet than a hidden one, which is only average on the whole."
+    ),
     "nothing_better": lambda: gettext("No place in %(name)s’s layout gained from it."),
     "guess": lambda: gettext("%(name)s played it by feel."),
     "knock": lambda: gettext("%(name)s reckons that layout is low enough."),
@@ -139,8 +149,8 @@ def event_line(event: dict, view: dict) -> str:
         )
     elif took == "discard":
         text = gettext(
-            "%(name)s took the %(card)s from the discard pile for %(place)s; the %(replaced)s "
-            "went on the discard pile."
+            "%(name)s took the %(card)s from the discard pile and put it at %(place)s; the "
+            "%(replaced)s went on the discard pile."
         )
     else:
         text = gettext(
@@ -167,22 +177,24 @@ def review_line(item: dict, view: dict) -> str:
     if item["kind"] == "pair_apart":
         return (
             gettext(
-                "Turn %(turn)s: the %(card)s would have made a pair at %(best)s, worth about "
-                "%(cost)s to you."
+                "Turn %(turn)s: the %(card)s at %(best)s would have cancelled its column, worth "
+                "about %(cost)s to you."
             )
             % values
         )
     if item["kind"] == "gave_cheaper":
         return (
             gettext(
-                "Turn %(turn)s: the %(card)s at %(place)s cost you about %(cost)s against "
-                "its best place."
+                "Turn %(turn)s: the %(card)s at %(place)s cost you about %(cost)s more than "
+                "at its best place."
             )
             % values
         )
     if item["best"]:
         return (
-            gettext("Turn %(turn)s: the %(card)s at %(best)s would have saved about %(cost)s more.")
+            gettext(
+                "Turn %(turn)s: the %(card)s at %(best)s would have saved you about %(cost)s more."
+            )
             % values
         )
     return (
@@ -226,6 +238,8 @@ def _grid(cards: list, view: dict, moves: set, face_up: set) -> list[list[dict]]
                 "name": place_word(number, view)
                 + ": "
                 + (_card(code) if code else gettext("face down")),
+                # what lies there, for a button already named by its place
+                "what": _card(code) if code else gettext("face down"),
                 "up": number in face_up,
                 "move": move,
                 "label": move_label(move, view) if move else "",

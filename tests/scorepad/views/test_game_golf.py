@@ -136,7 +136,7 @@ def test_with_the_caller_penalty_who_called_is_asked_and_the_penalty_shown(clien
     page = client.get(url("game", game)).content.decode()
     assert len(re.findall(r'type="radio" name="caller"', page)) == 3
     refused = send(client, game, 5, 2, 8)
-    assert refused.status_code == 422 and "Choose who went out first." in refused.content.decode()
+    assert refused.status_code == 422 and "Choose who went out." in refused.content.decode()
     assert send(client, game, 5, 2, 8, caller=2).status_code == 302
     assert live_points(game) == [[Decimal(5), Decimal(0), Decimal(10)]]
     table = table_text(client.get(url("game", game)).content.decode())

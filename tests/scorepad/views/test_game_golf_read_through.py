@@ -49,14 +49,14 @@ def test_two_of_three_tied_play_the_extra_hole_under_the_caller_penalty(client):
 
 @pytest.mark.parametrize(
     ("lang", "asked", "never"),
-    [("en", "Who knocked?", "Who went out first?"), ("nb", "Hvem banket i bordet?", "gikk ut")],
+    [("en", "Who knocked?", "Who went out"), ("nb", "Hvem banket i bordet?", "gikk ut")],
 )
 def test_four_card_golf_asks_who_knocked(client, lang, asked, never):
     game = new_golf(variant="four_card", caller_penalty=True)
     form = form_of(client, game, lang)
     assert asked in form and never not in form
     six = form_of(client, new_golf(caller_penalty=True), lang)
-    assert {"en": "Who went out first?", "nb": "Hvem gikk ut først?"}[lang] in six
+    assert {"en": "Who went out?", "nb": "Hvem gikk ut?"}[lang] in six
     with translation.override(lang):
         refused = post_hole(client, game, 4, 5, 6, number=1, lang=lang).content.decode()
     assert {"en": "Choose who knocked.", "nb": "Velg hvem som banket i bordet."}[lang] in refused
@@ -156,3 +156,53 @@ def test_a_hole_whose_scores_cannot_be_dealt_together_is_refused_and_kept(client
     assert "Ada −6 and Bo −6: no deal from your decks gives all these scores at once." in page
     assert 'value="-6"' in page or 'value="−6"' in page
     assert post_hole(client, game, -6, 0, 10, number=1).status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("lang", "named", "numbered"),
+    [
+        (
+            "en",
+            [
+                "Undo the extra hole",
+                "Edit the extra hole",
+                "Bring back the extra hole",
+                "The extra hole, undone:",
+            ],
+            "hole 3",
+        ),
+        (
+            "nb",
+            [
+                "Angre det ekstra hullet",
+                "Endre det ekstra hullet",
+                "Hent tilbake det ekstra hullet",
+                "Det ekstra hullet, angret:",
+            ],
+            "hull 3",
+        ),
+    ],
+)
+def test_undo_edit_bring_back_and_history_name_the_extra_hole(client, lang, named, numbered):
+    """The editor's read: after the extra hole its undo button said "Undo hole 3", its
+    edit page "Edit hole 3", and once undone "Bring back hole 3" and "Hole 3, undone"."""
+
+    def words(response):
+        body = response.content.decode()
+        body = re.sub(r"<(script|svg)\b.*?</\1>", " ", body, flags=re.S)
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).lower()
+
+    game = extra_hole_played(client, lang)
+    post_hole(client, game, 6, 2, None, number=3, lang=lang)
+    played = words(client.get(url("game", game, lang)))
+    edit = words(client.get(url("edit-round", game, lang, number=3)))
+    assert named[0].lower() in played and named[1].lower() in edit
+    client.post(url("undo", game, lang), {"number": "3"})
+    undone = words(client.get(url("game", game, lang)))
+    assert named[2].lower() in undone and named[3].lower() in undone
+    for page in (played, edit, undone):
+        assert numbered not in page
+    # the game's own holes keep their numbers
+    assert named[0].lower() not in words(
+        client.get(url("game", extra_hole_played(client, lang), lang))
+    )

@@ -132,8 +132,8 @@ def test_the_watch_page_names_the_extra_hole(client, lang, said, not_said):
     [
         (
             "en",
-            "every player with the lowest score writes 0 and the caller adds that score to their "
-            "own. A lowest score of 0 or less changes nothing.",
+            "every player with the lowest score writes 0 and the player who went out adds that "
+            "score to their own. A lowest score of 0 or less changes nothing.",
             "adds their score to their own",
         ),
         (

@@ -10,6 +10,8 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 from PIL import Image
 
 from scorepad.models import Game
@@ -181,6 +183,35 @@ def test_my_games_lists_golf_in_holes_and_its_evening_in_wins(client):
     new_unfinished = holes(golf(holes=3), (1, 2, 3))
     mine(client, [new_unfinished])
     assert "1 hole played" in client.get("/en/scorepad/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("lang", "kinds"), [("en", ("Golf", "Ghost")), ("nb", ("Golf", "Spøkelse"))]
+)
+def test_my_games_says_which_game_each_entry_is(client, lang, kinds):
+    """The editor's read: Ghost's and Golf's games stood side by side in "My games" with
+    nothing to tell them apart."""
+    mine(client, [holes(golf(holes=3), (1, 2, 3)), play(make_game(("Anna", "Bo")), (10, 3))])
+    with translation.override(lang):
+        html = client.get(reverse("scorepad:start")).content.decode()
+    listed = html[html.index('class="my-games"') :]
+    hints = re.findall(r'<span class="hint">\s*([^<·]+?) ·', listed)
+    assert sorted(hints) == sorted(kinds)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "never"),
+    [
+        ("en", "did not win the last game", "neither won nor lost"),
+        ("nb", "vant ikke det siste spillet", "verken vant eller tapte"),
+    ],
+)
+def test_golf_statistics_say_a_game_was_not_won_never_that_nobody_lost(client, lang, said, never):
+    """Nobody loses a game of Golf: the streak of a player who did not win says so."""
+    mine(client, [holes(golf(holes=1), (3, -2, 7))])
+    with translation.override(lang):
+        html = client.get(reverse("scorepad:statistics")).content.decode()
+    assert html.count(said) == 2 and never not in html  # Anna and Cy; Bo won
 
 
 def test_outbox_data_for_golf(client):

@@ -33,6 +33,16 @@ EXTRA_TEXTS = {
     "already_back": _("The extra hole is already back."),
 }
 
+# The shared templates' words that number a hole, for the extra hole (`{% word %}`).
+EXTRA_WORDS = {
+    "heading": _("The extra hole"),
+    "save": _("Save the extra hole"),
+    "undo": _("Undo the extra hole"),
+    "bring_back": _("Bring back the extra hole"),
+    "edit_label": _("Edit the extra hole"),
+    "history_item": _("The extra hole, %(status)s:"),
+}
+
 
 class GolfPad(Pad):
     key = "golf"
@@ -63,6 +73,17 @@ class GolfPad(Pad):
         if extra and key in EXTRA_TEXTS:
             return str(EXTRA_TEXTS[key]) % values
         return super().text(key, **values)
+
+    def word(self, key: str, game=None, **values) -> str:
+        if game is not None and key in EXTRA_WORDS and self._extra(game, values):
+            return str(EXTRA_WORDS[key]) % values
+        return super().word(key, game, **values)
+
+    @staticmethod
+    def _extra(game, values) -> bool:
+        """Whether the hole `n` of these values is the extra hole (past the game's holes)."""
+        n = values.get("n")
+        return isinstance(n, int) and n > game.house_for(None).holes
 
     def possible_totals(self, game) -> frozenset[Decimal]:
         """The hole scores a layout of the table's variant, dealt from the decks this

@@ -216,10 +216,8 @@ class HoleForm(FocusFirstProblem, forms.Form):
         self.knock = self.house.rules_variant.ends_by == "knock"  # nobody goes out there
         if self.asks_caller:
             knock = self.knock
-            question = _("Who knocked?") if knock else _("Who went out first?")
-            choose = (
-                gettext("Choose who knocked.") if knock else gettext("Choose who went out first.")
-            )
+            question = _("Who knocked?") if knock else _("Who went out?")
+            choose = gettext("Choose who knocked.") if knock else gettext("Choose who went out.")
             self.fields["caller"] = forms.TypedChoiceField(
                 label=question,
                 coerce=int,
