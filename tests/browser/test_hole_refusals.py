@@ -4,8 +4,8 @@ marked, and the focus is on it, on screen, with the script and without, at 320 a
 
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext
 
+from rules.games.golf.pad.forms import HoleForm
 from scorepad.models import Game
 from tests.browser.conftest import HAVE_CHROMIUM, PHONE, focused_in_view
 from tests.conftest import url
@@ -27,8 +27,9 @@ def test_a_hole_without_who_went_out_says_so_at_the_top_and_goes_there(
     live_server, phone, lang, viewport, script
 ):
     game = Game.create_with_players(list(NAMES), game="golf", caller_penalty=True)
-    with translation.override(lang):
-        choose = gettext("Choose who went out first.")
+    with translation.override(lang):  # the form's own words for it
+        form = HoleForm(game=game, players=game.player_list)
+        choose = str(form.fields["caller"].error_messages["required"])
     page = phone(lang, viewport=viewport, java_script_enabled=script)
     page.goto(live_server.url + url("game", game, lang))
     for seat, score in enumerate(HOLE):
