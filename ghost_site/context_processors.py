@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 
 from rules import games
 from rules.engine.address import page_arguments
+from scorepad import pads
 
 
 def same_page_in(match: ResolverMatch | None, path: str, code: str) -> str:
@@ -166,6 +167,7 @@ def _site_game(key: str, language: str) -> dict:
             "about": game.about[language],
             "rules": reverse("rules:rules", kwargs={"game": key}),
             "variants": reverse("rules:variants", kwargs={"game": key}),
+            "scorepad": pads.start_url(key),  # "Scorepad", "new game": this game's
         }
 
 

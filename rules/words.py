@@ -152,6 +152,15 @@ def rank_label(rank: str, language: str) -> str:
     return RANK_SHORT[language].get(rank, rank)
 
 
+def card_text(code: str | None, language: str) -> str:
+    """What a card shows (its suit's symbol and its corner), "?" face down: a button
+    holding a card is named by this first (WCAG 2.5.3)."""
+    if not code:
+        return "?"
+    rank, suit = cards.parse_card(code)
+    return cards.SUIT_SYMBOLS.get(suit, "") + rank_label(rank, language)
+
+
 def card_html(code: str, language: str) -> SafeString:
     rank, suit = cards.parse_card(code)
     colour = "red" if suit in ("H", "D") else "black"

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from rules import cards, games, words
 from rules.engine import loader
+from scorepad import pads
 from scorepad.forms.fields import (
     NEGATIVE_PATTERN,
     POINTS_PATTERN,
@@ -36,10 +37,15 @@ def rank_buttons(house, language) -> str:
     table): the same HTML for every game with these values, built once per language."""
     table = games.of(house).card_table(house)
     order = sorted(cards.RANKS, key=table.get)
+    # Named as shown, the card's name after (WCAG 2.5.3): "J (jack)".
     return format_html_join(
         "",
-        '<button type="button" class="rank" data-rank="{}" aria-label="{}">{}</button>',
-        ((r, words.RANK_NAMES[language][r], words.rank_label(r, language)) for r in order),
+        '<button type="button" class="rank" data-rank="{}" aria-label="{} ({})">{}</button>',
+        (
+            (r, words.rank_label(r, language), words.RANK_NAMES[language][r])
+            + (words.rank_label(r, language),)
+            for r in order
+        ),
     )
 
 
@@ -126,6 +132,7 @@ WATCH_URLS = ("watch", "watch-poll", "watch-result-png")
 def game_urls(game: Game) -> dict[str, str]:
     urls = {name: reverse(f"scorepad:{name}", args=[game.edit_token]) for name in EDIT_URLS}
     urls.update((name, reverse(f"scorepad:{name}", args=[game.watch_token])) for name in WATCH_URLS)
+    urls["new-game"] = pads.start_url(game.game)  # a new game of this game
     return {name.replace("-", "_"): url for name, url in urls.items()}
 
 

@@ -4,7 +4,6 @@ game's at its key; a game started redirects to its page."""
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
@@ -106,9 +105,7 @@ def game_choices(chosen) -> list[dict]:
     return [
         {
             "name": games.get(key).names[language],
-            "url": reverse("scorepad:start")
-            if key == games.DEFAULT_KEY
-            else reverse("scorepad:start-game", kwargs={"game": key}),
+            "url": pads.start_url(key),
             "chosen": key == chosen.key,
         }
         for key in pads.game_keys()

@@ -23,7 +23,14 @@ ROOT = Path(settings.BASE_DIR) / "scorepad"
 SHARED_TEMPLATES = sorted((ROOT / "templates" / "scorepad").glob("*.html"))
 SHARED_SCRIPTS = [
     ROOT / "static" / "scorepad" / name
-    for name in ("common.js", "together.js", "outbox.js", "offline-standings.js", "page.js")
+    for name in (
+        "common.js",
+        "together.js",
+        "new-game.js",
+        "outbox.js",
+        "offline-standings.js",
+        "page.js",
+    )
 ]
 ALL_PADS = [pads.get(key) for key in pads.game_keys()]
 # A word only a game whose players may play on while others wait has (its extra hole):

@@ -11,10 +11,10 @@
     // The game's module counts: a kept round as it counts after the rounds before it
     // (null: no room for it), the course of the game, its numbers as the page writes them.
     var game = S.gameModule(board);
-    var rounds = board.rounds.slice();
+    var rounds = board.rounds.slice(), notes = [];
     kept.forEach(function (e) {
       var counted = game.counted(e, board, rounds);
-      if (counted) rounds.push(counted);
+      if (counted) { rounds.push(counted); notes.push(e.note || ""); }
     });
     var result = game.outcome(board, rounds);
     var serverDecided = game.outcome(board, board.rounds).finished;
@@ -43,7 +43,7 @@
       if (kept.length && course.running.length) { drawCourse(svg, board, result, course, t, points); figure.hidden = false; }
       else { svg.innerHTML = serverState.get(svg).html; figure.hidden = serverState.get(svg).hidden; }
     }
-    keptRows(board, rounds.slice(board.rounds.length), result, t, points, game);
+    keptRows(board, rounds.slice(board.rounds.length), result, t, points, game, notes);
     var provisional = document.querySelector("[data-provisional-result]");
     var decided = result.finished && !serverDecided;
     if (form) {
@@ -183,11 +183,12 @@
 
   // The kept rounds are rows of the table of rounds too, after the server's, each marked
   // "not sent", with the running sums they make.
-  function keptRows(board, kept, result, t, points, game) {  // kept: the kept rounds as they count
+  // A kept round's note (a penalty that changed it) under its row, as the server writes it.
+  function keptRows(board, kept, result, t, points, game, notes) {  // kept: the kept rounds as they count
     var wrap = document.getElementById("rounds");
     var body = wrap && wrap.querySelector("table.scores tbody");
     if (!body) return;
-    body.querySelectorAll("tr.kept").forEach(function (tr) { tr.remove(); });
+    body.querySelectorAll("tr.kept, tr.kept-note").forEach(function (tr) { tr.remove(); });
     kept.forEach(function (counted, k) {
       var index = board.rounds.length + k, tr = document.createElement("tr");
       var th = document.createElement("th"), note = document.createElement("small");
@@ -207,6 +208,15 @@
         tr.appendChild(td);
       });
       body.appendChild(tr);
+      if (notes && notes[k]) {
+        tr.classList.add("penalty");
+        var row = body.appendChild(document.createElement("tr")), cell = document.createElement("td");
+        var small = cell.appendChild(document.createElement("small"));
+        row.className = "kept-note penalty-note";
+        cell.colSpan = counted.length + 1;
+        small.textContent = notes[k];
+        row.appendChild(cell);
+      }
     });
     wrap.hidden = !body.rows.length;
   }

@@ -35,7 +35,7 @@ class GhostPad(Pad):
     }
     scripts = ("scorepad/scoring.js",)
     form_scripts = ("scorepad/card-helper.js",)
-    start_scripts = ("scorepad/new-game.js",)
+    start_scripts = ("scorepad/ghost-new-game.js",)
     file_stem = pgettext_lazy("file name", "ghost")
     round_word = _("Round")
     axis_word = _("round")

@@ -46,6 +46,22 @@
     var called = form.querySelector("input[name=caller]:checked:not(:disabled)");
     entry.caller = called ? Number(called.value) : null;
     if (called) entry.fields.caller = called.value;
+    penaltyShown(form, entry);
+  }
+  // A kept hole the caller penalty changes is listed as it will count, with the note its
+  // row will carry (pages.penalty_note), as the table of holes shows it: one set of
+  // numbers for one hole.
+  function penaltyShown(form, entry) {
+    var list = fields(form), t = S.pageData(form).texts || {};
+    if (entry.caller === null || list.length < 2 || !t.penalty_one) return;
+    var applied = G.applyCallerPenalty(entry.points, entry.caller);
+    if (!applied.zeroed.length) return;
+    var name = function (seat) { return list.filter(function (f) { return f.seat === seat; })[0].name; };
+    entry.shown = list.map(function (f) { return f.name + " " + G.formatSigned(applied.scores[f.seat]); });
+    var zeroed = applied.zeroed.filter(function (seat) { return seat !== entry.caller; });
+    entry.note = fill(zeroed.length === 1 ? t.penalty_one : t.penalty_other, {
+      caller: name(entry.caller), added: G.formatSigned(applied.added),
+      zeroed: S.andList(zeroed.map(name)), written: G.formatSigned(applied.scores[zeroed[0]])});
   }
 
   // ------------------------------------------------------------------ the standings
