@@ -69,5 +69,6 @@ def test_golfs_rules_at_a_glance_read_in_about_two_screens_at_320(live_server, p
     rules = address("rules:rules", lang, game="golf")
     assert {full.nth(i).get_attribute("href") for i in range(2)} == {rules}
     no_sideways_scroll(page)
+    axe_clean(page)
     full.last.click()
     page.wait_for_url(live_server.url + rules)
