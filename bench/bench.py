@@ -5,8 +5,11 @@ nginx with as many workers serving a saved copy of the same rules page, then dri
 GET case with wrk (32 connections, 10 s each) and round entry with 32 phones posting in
 parallel (bench/phones.py), each over its own games. The "1 c." cases show what a request
 costs the server with no queue in front of it. Then gunicorn on the same page, to compare
-servers, and, with BENCH_POSTGRES_URL set, round entry again on PostgreSQL. Prints the
-figures and their ratios from this one run; nothing here is a pass/fail test.
+servers, and, with BENCH_POSTGRES_URL set, round entry again on PostgreSQL. Last, round 1
+against round 100 (the cap) on each database: a round's cost should not grow with the
+rounds (BENCH_ONLY=rounds runs that alone; ROOT=<checkout> serves another checkout, the
+code before, with this bench). Prints the figures and their ratios from this one run;
+nothing here is a pass/fail test.
 """
 
 from __future__ import annotations
@@ -14,29 +17,34 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shutil
 import subprocess
 import sys
 import tempfile
 import textwrap
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from phones import Tally, floor_posts, round_entry  # noqa: E402
-from serve import app_server, floor_server, free_port  # noqa: E402
+from phones import Phone, Tally, floor_posts, round_entry  # noqa: E402
+from serve import ROOT, app_server, floor_server, free_port  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 CONNECTIONS = 32
 THREADS = 2  # wrk's
 WORKERS = 2  # the app server's processes, and nginx's: equal, so the ratio is fair
 APP_THREADS = int(os.environ.get("BENCH_THREADS", "4"))  # Granian's --blocking-threads
-OTHER = "SQLite, Granian WSGI"  # the README's command before ghost_site/front.py, same run
+OTHER = "SQLite, Granian WSGI"  # the README's command before ghost_site/serving/front.py, same run
 SLICES = 5  # one phone on round entry and one on the floor take turns this many times
 SINGLE_GAMES = 64  # the single phone's games; the 32 phones share the other 192
 TODAY_32_PHONES = 190  # req/s, SQLite, before issue 18 (README)
 SEEDED_ROUNDS = 1 + 300 + 1  # the one-round game, the game at the cap (rows), one watched
+AT_ROUND = int(os.environ.get("BENCH_AT_ROUND", "200"))  # games each at round 1 and 100
+CAP = 100  # scorepad.models.MAX_ROUNDS: the last round a game takes
+ROOT_NAME = ROOT.name
 
 
 def need(tool: str, package: str) -> str:
@@ -132,7 +140,7 @@ def stored_rounds(env) -> int:
                 "import django; django.setup(); from scorepad.models import Round; "
                 "print(Round.objects.count())",
             ],
-            cwd=Path(__file__).resolve().parent.parent,
+            cwd=ROOT,
             env={**env, "DJANGO_SETTINGS_MODULE": "ghost_site.settings"},
             capture_output=True,
             text=True,
@@ -180,6 +188,68 @@ def phones(base, seeded, env, results, label, floor_base=None):
     return len(single.accepted) + len(golf.accepted) + len(tally.accepted), stored_rounds(env)
 
 
+def at_rounds(base, seeded, results, label):
+    """Round 1 against round 100 (the cap), one phone: it enters round 1 in games that
+    have none and round 100 in games at 99, the two taking turns slice by slice (the
+    machine's other work weighs on both alike). Before each round it reads the game's
+    page, as a phone does after the last round's redirect (not timed), on the same
+    connection: the worker has seen the game, as in play."""
+    port = int(base.rsplit(":", 1)[1])
+    csrf = secrets.token_hex(16)
+    device = Phone(port, csrf)
+    tallies = {1: Tally(), CAP: Tally()}
+    games = {1: seeded["at_1"], CAP: seeded["at_100"]}
+    per = len(games[1]) // SLICES
+    for turn in range(SLICES):
+        for number, tally in tallies.items():
+            for token in games[number][turn * per : (turn + 1) * per]:
+                device.get(f"/en/scorepad/g/{token}/")
+                fields = {"csrfmiddlewaretoken": csrf, "number": number}
+                body = urllib.parse.urlencode(fields | {"points_0": "3", "points_1": "5"})
+                start = time.perf_counter()
+                status = device.post(f"/en/scorepad/g/{token}/round/", body)
+                tally.add(status, time.perf_counter() - start)
+    device.close()
+    for number, tally in tallies.items():
+        results[f"round {number}, 1 phone, {label}"] = tally.summary(sum(tally.latencies))
+
+
+def print_at_rounds(results):
+    for database in ("SQLite", "PostgreSQL"):
+        if f"round 1, 1 phone, {database}" in results:
+            value = (
+                results[f"round {CAP}, 1 phone, {database}"]["p50"]
+                / results[f"round 1, 1 phone, {database}"]["p50"]
+            )
+            name = f"round {CAP} p50 / round 1 p50, 1 phone, {database}"
+            print(f"{name:58} {value:7.2f}x  (goal: flat, 1.00x)")
+
+
+def rounds_only():
+    """BENCH_ONLY=rounds: round 1 against round 100 alone (a few seconds of load), on
+    SQLite and, with BENCH_POSTGRES_URL, PostgreSQL; ROOT=<checkout> for another code."""
+    results = {}
+    spec = {"writers": 0, "watched": 0, "at_round": AT_ROUND}
+    databases = [("SQLite", None)]
+    if os.environ.get("BENCH_POSTGRES_URL"):
+        databases.append(("PostgreSQL", os.environ["BENCH_POSTGRES_URL"]))
+    for label, database_url in databases:
+        with app_server(
+            workers=WORKERS,
+            threads=APP_THREADS,
+            seed_spec=spec,
+            database_url=database_url,
+            prerender=False,  # the rules pages play no part
+        ) as (base, seeded, _workdir, _env):
+            at_rounds(base, seeded, results, label)
+    print(f"\nRound 1 against round {CAP} ({ROOT_NAME}), one phone, {AT_ROUND} games each\n")
+    print(f"{'case':46} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    for name, r in results.items():
+        print(f"{name:46} {r['rps']:9.0f} {r['p50']:8.2f} {r['p99']:8.2f} {r['errors']:7d}")
+    print()
+    print_at_rounds(results)
+
+
 def floor(base, results, label):
     """bench/floor.py on the same database, server and flags: one INSERT in a
     transaction answering 302, and a 302 without the database."""
@@ -192,9 +262,11 @@ def floor(base, results, label):
 
 
 def main():
+    if os.environ.get("BENCH_ONLY") == "rounds":
+        return rounds_only()
     results = {}
     notes = []
-    seed_spec = {"writers": 256, "watched": 1, "golf": 256}
+    seed_spec = {"writers": 256, "watched": 1, "golf": 256, "at_round": AT_ROUND}
     with app_server(workers=WORKERS, threads=APP_THREADS, seed_spec=seed_spec) as (
         base,
         seeded,
@@ -236,6 +308,7 @@ def main():
         with floor_server(env, workdir, workers=WORKERS, threads=APP_THREADS) as floor_base:
             accepted, stored = phones(base, seeded, env, results, "SQLite", floor_base)
             floor(floor_base, results, "SQLite")
+        at_rounds(base, seeded, results, "SQLite")
         locked = (workdir / "server.log").read_text().count("database is locked")
         notes.append(
             f"SQLite: {accepted} rounds accepted, {stored} in the database (with "
@@ -274,6 +347,7 @@ def main():
             with floor_server(env, workdir, workers=WORKERS, threads=APP_THREADS) as floor_base:
                 accepted, stored = phones(base, seeded, env, results, "PostgreSQL", floor_base)
                 floor(floor_base, results, "PostgreSQL")
+            at_rounds(base, seeded, results, "PostgreSQL")
             notes.append(f"PostgreSQL: {accepted} rounds accepted, {stored} in the database")
 
     print(
@@ -396,6 +470,7 @@ def main():
         "rules page (en), Granian WSGI",
         "rps",
     )
+    print_at_rounds(results)
     out = Path(__file__).resolve().parent / "out"
     out.mkdir(exist_ok=True)
     (out / "bench.json").write_text(json.dumps(results, indent=1))

@@ -11,6 +11,12 @@ two versions can be timed one after the other. `GAME=golf` times a hole of Golf 
 (eighteen-hole games, a negative score among the two). Last, one move of a practice game
 of that game (rules/practice/), as a phone with htmx makes it: a POST answered with the
 board, the computer's turn included. Nothing here is a test.
+
+For Ghost, also one round entry at round 1 against one at round 100 (the cap): games
+made with 0 and with 99 rounds (seeded through the ORM), each shown once (a phone's page
+after the redirect, not timed) and then sent its next round, timed; the two kinds take
+turns slice by slice, so the machine's other work weighs on both alike, and their ratio
+is one run's. A round's cost should not grow with the rounds.
 """
 
 import cProfile
@@ -29,6 +35,7 @@ ENTRIES = int(os.environ.get("ENTRIES", 3000))
 SLICES = 12
 GAMES = 256
 GAME = os.environ.get("GAME", "ghost")
+AT_SLICES, AT_GAMES = 10, 24  # round 1 against round 100: turns, and games a turn each
 
 
 def setup():
@@ -68,6 +75,55 @@ def cpu(request) -> str:
     return (
         f"CPU {slices[0]:.3f} ms least, {slices[SLICES // 4]:.3f} ms lower quartile, "
         f"over {ENTRIES} requests"
+    )
+
+
+def seeded(played: int) -> str:
+    """A game of two at 500 with `played` rounds of 3 and 5 (one deck deals them
+    together), written through the ORM as bench/serve.py seeds them; its edit token."""
+    from decimal import Decimal
+
+    from scorepad.models import Game, Player, Round, Score
+
+    game = Game.create_with_players(["Anna", "Bo"], threshold=500)
+    players = list(Player.objects.filter(game=game).order_by("position"))
+    rounds = Round.objects.bulk_create(Round(game=game, number=n) for n in range(1, played + 1))
+    Score.objects.bulk_create(
+        Score(round=r, player=p, points=Decimal(v), cards="")
+        for r in rounds
+        for p, v in zip(players, (3, 5), strict=True)
+    )
+    Game.objects.filter(pk=game.pk).update(version=played)
+    return game.edit_token
+
+
+def at_round(view, post) -> None:
+    """Round 1 against round 100, turn about; prints each and their ratio."""
+    from scorepad.models import MAX_ROUNDS
+
+    kinds = {1: [], MAX_ROUNDS: []}
+    games = {n: [seeded(n - 1) for _ in range(AT_SLICES * AT_GAMES)] for n in kinds}
+    for turn in range(AT_SLICES):
+        for number, slices in kinds.items():
+            spent = 0.0
+            for token in games[number][turn * AT_GAMES : (turn + 1) * AT_GAMES]:
+                view(token)  # the page after the last round's redirect: the process saw it
+                start = time.process_time()
+                post(token, number)
+                spent += time.process_time() - start
+            slices.append(spent / AT_GAMES * 1000)
+    quartile = {}
+    for number, slices in kinds.items():
+        slices.sort()
+        quartile[number] = slices[AT_SLICES // 4]
+        print(
+            f"ghost round entry at round {number} in process ({ROOT.name}): CPU "
+            f"{slices[0]:.3f} ms least, {quartile[number]:.3f} ms lower quartile, "
+            f"{slices[AT_SLICES // 2]:.3f} ms median, over {AT_SLICES * AT_GAMES} games"
+        )
+    print(
+        f"ghost round entry, round {MAX_ROUNDS} / round 1 ({ROOT.name}): "
+        f"{quartile[MAX_ROUNDS] / quartile[1]:.2f}x (lower quartiles, one run)"
     )
 
 
@@ -117,6 +173,10 @@ def main():
         token = games[turn % GAMES]
         turn += 1
         number = numbers[token] + 1
+        send(token, number)
+        numbers[token] = number
+
+    def send(token: str, number: int):
         body = urllib.parse.urlencode(
             {
                 "csrfmiddlewaretoken": csrf,
@@ -128,10 +188,9 @@ def main():
         status = call("POST", f"/en/scorepad/g/{token}/round/", body)
         if not status.startswith("302"):
             sys.exit(f"round {number} of a game was answered {status}")
-        numbers[token] = number
 
-    def view():  # a repeat view of one game's page, as a phone's reload
-        status = call("GET", f"/en/scorepad/g/{games[0]}/")
+    def view(token=None):  # a repeat view of one game's page, as a phone's reload
+        status = call("GET", f"/en/scorepad/g/{token or games[0]}/")
         if not status.startswith("200"):
             sys.exit(f"the game page was answered {status}")
 
@@ -141,6 +200,8 @@ def main():
     for _ in range(50):
         view()
     print(f"{GAME} game page, a repeat view, in process ({ROOT.name}): {cpu(view)}")
+    if GAME == "ghost":
+        at_round(view, send)
     practice = {"cookie": "", "path": "", "step": "", "move": "stock"}
 
     def practice_start():

@@ -56,9 +56,9 @@ class Phone:
         }
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
 
-    def post(self, path: str, body: str) -> int:
+    def post(self, path: str, body: str | None, method: str = "POST") -> int:
         try:
-            self.connection.request("POST", path, body, self.headers)
+            self.connection.request(method, path, body, self.headers)
             response = self.connection.getresponse()
             response.read()
             return response.status
@@ -66,6 +66,9 @@ class Phone:
             self.close()
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
             return 0
+
+    def get(self, path: str) -> int:
+        return self.post(path, None, method="GET")
 
     def close(self):
         self.connection.close()
@@ -90,7 +93,7 @@ def round_entry(
     tally: Tally,
     played: int = 0,
     numbers: dict[str, int] | None = None,
-    points: tuple[str, ...] = ("1", "2"),
+    points: tuple[str, ...] = ("3", "5"),  # one deck deals them together (issue 35)
 ):
     """`phones` threads; phone k enters rounds in games k, k+phones, ... in turn, after the
     `played` rounds each game already has, or after `numbers[game]` (which the phones then

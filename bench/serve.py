@@ -11,6 +11,7 @@ import json
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -21,7 +22,9 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+# ROOT=/path/to/another/checkout serves that checkout (with this one's venv and bench), so
+# that the code before a change can be measured beside it.
+ROOT = Path(os.environ.get("ROOT", Path(__file__).resolve().parent.parent))
 BIN = Path(sys.executable).parent
 
 
@@ -78,9 +81,8 @@ def game(rounds, players=2, threshold=500, history=0):
     for n in range(1, history + 1):  # edits and undos kept as history
         r = Round.objects.create(game=g, number=1 + n % max(rounds, 1), status="replaced")
         Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(2)) for p in ps)
-    for n in range(1, rounds + 1):
-        r = Round.objects.create(game=g, number=n)
-        Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(1)) for p in ps)
+    live = Round.objects.bulk_create(Round(game=g, number=n) for n in range(1, rounds + 1))
+    Score.objects.bulk_create(Score(round=r, player=p, points=Decimal(1)) for r in live for p in ps)
     Game.objects.filter(pk=g.pk).update(version=rounds + history)
     g.refresh_from_db()
     return g
@@ -97,6 +99,9 @@ out = {
                 for g in (game(3) for _ in range(spec["watched"]))],
     "one": game(1).edit_token,
     "cap": game(MAX_ROUNDS, history=MAX_ROUND_ROWS - MAX_ROUNDS).edit_token,
+    # round 1 against round 100 (the cap): games about to take either
+    "at_1": [game(0).edit_token for _ in range(spec.get("at_round", 0))],
+    "at_100": [game(MAX_ROUNDS - 1).edit_token for _ in range(spec.get("at_round", 0))],
 }
 out["cap_watch"] = Game.objects.get(edit_token=out["cap"]).watch_token
 out["one_watch"] = Game.objects.get(edit_token=out["one"]).watch_token
@@ -108,8 +113,8 @@ def manage(env, *args):
     subprocess.run([str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=env, check=True)
 
 
-def seed(env, writers=256, watched=50, golf=0) -> dict:
-    spec = {"writers": writers, "watched": watched, "golf": golf}
+def seed(env, writers=256, watched=50, golf=0, at_round=0) -> dict:
+    spec = {"writers": writers, "watched": watched, "golf": golf, "at_round": at_round}
     result = subprocess.run(
         [str(BIN / "python"), "-c", SEED, json.dumps(spec)],
         cwd=ROOT,
@@ -122,15 +127,21 @@ def seed(env, writers=256, watched=50, golf=0) -> dict:
 
 
 def server_command(
-    server: str, port: int, workers: int, threads: int, app: str = "ghost_site.asgi:application"
+    server: str,
+    port: int,
+    workers: int,
+    threads: int,
+    app: str = "ghost_site.serving.asgi:application",
 ) -> list[str]:
     """The production server as the README deploys it (Granian's ASGI interface, Django on
-    GHOST_APP_THREADS threads behind ghost_site/front.py), Granian's WSGI interface as
+    GHOST_APP_THREADS threads behind ghost_site/serving/front.py), Granian's WSGI interface as
     the README ran it before (`granian-wsgi`, `threads` blocking threads), or gunicorn."""
     if server.startswith("granian"):
         wsgi = server == "granian-wsgi"
         if wsgi:  # the same application without the front
-            app = {"ghost_site.asgi:application": "ghost_site.wsgi:application"}.get(app, app)
+            app = {
+                "ghost_site.serving.asgi:application": "ghost_site.serving.wsgi:application"
+            }.get(app, app)
             app = app.replace(":asgi", ":application")
         return [
             str(BIN / "granian"),
@@ -151,7 +162,7 @@ def server_command(
         ]
     return [
         str(BIN / "gunicorn"),
-        "ghost_site.wsgi",
+        "ghost_site.serving.wsgi",
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",
@@ -176,6 +187,7 @@ def app_server(
     threads: int = 4,
     seed_spec: dict | None = None,
     database_url: str | None = None,
+    prerender: bool = True,
 ):
     """Migrate, collect static files, pre-render the rules pages, seed games, then start
     the server on a free loopback port. Yields (base URL, seeded tokens, workdir, env)."""
@@ -185,14 +197,15 @@ def app_server(
     if "postgres" in env["DATABASE_URL"]:
         manage(env, "flush", "--noinput", "--verbosity", "0")
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
-    manage(env, "prerender", "--verbosity", "0")
-    # The same pre-rendered rules page as a static file, with its compressed variants:
-    # what WhiteNoise alone would serve in place of ghost_site/prerendered.py.
-    page = workdir / "prerendered" / "en" / "rules" / "index.html"
-    for suffix in ("", ".gz", ".br"):
-        target = workdir / "static" / "bench" / ("rules.html" + suffix)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(str(page) + suffix, target)
+    if prerender:  # the rules pages; a bench of the scorepad alone goes without
+        manage(env, "prerender", "--verbosity", "0")
+        # The same pre-rendered rules page as a static file, with its compressed variants:
+        # what WhiteNoise alone would serve in place of ghost_site/serving/prerendered.py.
+        page = workdir / "prerendered" / "en" / "rules" / "index.html"
+        for suffix in ("", ".gz", ".br"):
+            target = workdir / "static" / "bench" / ("rules.html" + suffix)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(str(page) + suffix, target)
     seeded = seed(env, **(seed_spec or {}))
     port = free_port()
     log = open(workdir / "server.log", "w")  # noqa: SIM115 - closed below
@@ -207,12 +220,17 @@ def app_server(
 
 @contextmanager
 def running(command: list[str], port: int, env: dict, log, probe: str):
-    """Start a server and wait (a minute at most) until `probe` answers; stop it
-    afterwards."""
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    """Start a server and wait (a minute at most, BENCH_START_SECONDS) until `probe`
+    answers; stop it afterwards, its workers with it."""
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(600):
+        # A busy machine (other engineers' suites on the same cores) can take half a
+        # minute to start the workers.
+        deadline = time.monotonic() + float(os.environ.get("BENCH_START_SECONDS", "60"))
+        while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(base + probe, timeout=2).read()
                 break
@@ -225,7 +243,11 @@ def running(command: list[str], port: int, env: dict, log, probe: str):
         yield process
     finally:
         process.terminate()
-        process.wait(30)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:  # still starting: its workers with it
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
 
 
 @contextmanager

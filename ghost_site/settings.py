@@ -72,13 +72,13 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # After every middleware that sets a header, before anything reads a body (the CSRF
     # check reads the form in process_view, after this): a refusal carries every header.
-    "ghost_site.middleware.guard_request_bodies",
+    "ghost_site.serving.bodies.guard_request_bodies",
     "django_htmx.middleware.HtmxMiddleware",
     "ghost_site.middleware.private_pages",
 ]
 
 ROOT_URLCONF = "ghost_site.urls"
-WSGI_APPLICATION = "ghost_site.wsgi.application"
+WSGI_APPLICATION = "ghost_site.serving.wsgi.application"
 
 TEMPLATES = [
     {
@@ -178,6 +178,11 @@ CACHES = {
     },
 }
 
+# The game page and the watch board kept per version (scorepad/pages/pagecache.py), in
+# development too, so that `make run` exercises the cache; a changed template empties it
+# there (the autoreloader's signal). GHOST_KEEP_PAGES=0 draws every answer anew.
+KEEP_PAGES = env_flag("GHOST_KEEP_PAGES", True)
+
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my games" should outlive a card evening
 # Messages ride in a signed cookie: a round entry then writes nothing but the round.
@@ -192,7 +197,7 @@ USE_TZ = True
 TIME_ZONE = "Europe/Oslo"
 
 # Rules pages rendered at deploy (`manage.py prerender`) and served from memory in front
-# of Django when debug is off (ghost_site/prerendered.py).
+# of Django when debug is off (ghost_site/serving/prerendered.py).
 PRERENDER_ROOT = Path(os.environ.get("DJANGO_PRERENDER_ROOT", BASE_DIR / "prerendered"))
 
 STATIC_URL = "/static/"
@@ -215,7 +220,7 @@ WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if not DEBUG else 0
 WHITENOISE_USE_FINDERS = DEBUG
 
 # Nothing a scorepad sends is large; refuse anything that is, before it is read
-# (ghost_site.middleware), and never spool an upload to a temporary file.
+# (ghost_site/serving/bodies.py), and never spool an upload to a temporary file.
 MAX_REQUEST_BODY = 32 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
@@ -237,6 +242,8 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_HTTPONLY = True
+# A refused form of a game keeps that game's header and footer (scorepad/views/refused.py).
+CSRF_FAILURE_VIEW = "scorepad.views.refused.csrf_failure"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)

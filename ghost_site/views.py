@@ -64,6 +64,7 @@ PRECACHED_STATIC = (
     "ghost_site/site.js",
     "ghost_site/favicon.svg",
     "scorepad/common.js",
+    "scorepad/together.js",
     "scorepad/outbox.js",
     "scorepad/offline-standings.js",
     "scorepad/page.js",

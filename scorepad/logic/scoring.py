@@ -19,7 +19,9 @@ from rules.engine.game import Ending, LossThreshold, highest, lowest
 __all__ = [
     "Outcome",
     "dealer_for_round",
+    "counted_totals",
     "finished",
+    "fits_next",
     "highest",
     "lowest",
     "misfit",
@@ -101,16 +103,42 @@ class Outcome:
         return max(Decimal(self.threshold) - self.totals[player], Decimal(0))
 
 
-def finished(rounds: list[list[Decimal]], ending: Ending | int | None) -> bool:
+def counted_totals(players: int, rounds, ending: Ending | int | None) -> tuple[Decimal, ...]:
+    """Each player's total over the rounds that count (not Golf's extra hole)."""
+    totals = (Decimal(0),) * players
+    for number, points in enumerate(rounds, start=1):
+        totals = plus_round(totals, number, points, ending)
+    return totals
+
+
+def plus_round(totals, number: int, points, ending: Ending | int | None) -> tuple[Decimal, ...]:
+    """The counted totals after round `number`, from the totals before it."""
+    if not _counts(ending_of(ending), number):
+        return tuple(totals)
+    return tuple(t + p for t, p in zip(totals, points, strict=True))
+
+
+def finished(
+    rounds: list[list[Decimal]], ending: Ending | int | None, totals: tuple | None = None
+) -> bool:
     """Whether `outcome` would call the game decided, without the rest of it. With a loss
     threshold: no card is worth less than nothing, so a total never goes down, and a game
-    has been decided once its totals now are at the threshold."""
+    has been decided once its totals now are at the threshold. `totals`: the counted
+    totals of `rounds` when known (`counted_totals`), so that asking costs the same at
+    every round."""
     if not rounds:
         return False
-    ending = ending_of(ending)
-    counted = [r for number, r in enumerate(rounds, 1) if _counts(ending, number)]
-    totals = [sum(column) for column in zip(*counted, strict=True)] if counted else []
-    return ending.decided(totals or [Decimal(0)] * len(rounds[0]), len(rounds))
+    if totals is None:
+        totals = counted_totals(len(rounds[0]), rounds, ending)
+    return ending_of(ending).decided(list(totals), len(rounds))
+
+
+def fits_next(totals, number: int, points, ending: Ending | int | None) -> bool:
+    """Whether round `number`, after rounds with these counted totals, holds a score for
+    exactly the seats that play it (everyone, but for Golf's extra hole)."""
+    playing = _playing(ending_of(ending), number, list(totals))
+    seats = set(range(len(totals))) if playing is None else set(playing)
+    return {seat for seat, p in enumerate(points) if p is not None} == seats
 
 
 def misfit(players: int, rounds: list[list[Decimal | None]], ending: Ending | int | None):
@@ -118,15 +146,11 @@ def misfit(players: int, rounds: list[list[Decimal | None]], ending: Ending | in
     play it, or None when every round does. Everyone plays a round, but Golf's extra hole
     is the tied players' only: a change to a hole before it can change who is tied, and
     then the extra hole as entered no longer fits."""
-    ending = ending_of(ending)
-    totals = [Decimal(0)] * players
+    totals = (Decimal(0),) * players
     for number, points in enumerate(rounds, start=1):
-        playing = _playing(ending, number, totals)
-        seats = set(range(players)) if playing is None else set(playing)
-        if {seat for seat, p in enumerate(points) if p is not None} != seats:
+        if not fits_next(totals, number, points, ending):
             return number
-        if _counts(ending, number):
-            totals = [t + p for t, p in zip(totals, points, strict=True)]
+        totals = plus_round(totals, number, points, ending)
     return None
 
 

@@ -250,8 +250,16 @@ class Game(RoundChanges, GameReading, models.Model):
         )
 
     def finished(self) -> bool:
-        """Whether the game is decided: what a change asks, for less than `outcome()`."""
-        return scoring.finished([r.points for r in self.live_rounds], self.ending())
+        """Whether the game is decided: what a change asks, for less than `outcome()`,
+        and for as little at the hundredth round as at the first (the board's totals)."""
+        rounds = self.live_rounds
+        if not rounds:
+            return False
+        return self.ending().decided(list(self.counted_totals()), len(rounds))
+
+    def counted_totals(self) -> tuple[Decimal, ...]:
+        """Each player's total over the live rounds that count, kept with the board."""
+        return self.live_rounds.totals(len(self.player_list), self.ending())
 
     def playing_in(self, number: int) -> list[int] | None:
         """The seats that play round `number` (None: everyone), from the live rounds

@@ -153,6 +153,13 @@ class RoundChanges:
         kept = tuple(tenth(w) for w in written) if any(w is not None for w in written) else ()
         return models.LiveRound(rnd.pk, number, stored, tuple(hands), client_id or "", caller, kept)
 
+    def _fits_next(self, points) -> bool:
+        """Whether `points`, as the next round after the live ones, holds a score for
+        exactly the players who play it: the live rounds fit already (every change that
+        wrote them was checked), so only the new one is asked, from the kept totals."""
+        number = len(self.live_rounds) + 1
+        return scoring.fits_next(self.counted_totals(), number, points, self.ending())
+
     def _fits(self, board: list) -> bool:
         """Whether every round of `board` (each round's points, in seat order) holds a
         score for exactly the players who play it (scoring.misfit)."""
@@ -193,14 +200,12 @@ class RoundChanges:
                 return Change(Result.NOT_NEXT, number, expected=game.next_number), None
             if len(game.live_rounds) >= models.MAX_ROUNDS or game._rows_full():
                 return Change(Result.FULL, number), None
-            if not game._fits([*(r.points for r in game.live_rounds), points]):
+            if not game._fits_next(points):
                 return Change(Result.OTHER_PLAYERS, number), None
 
             def write(game):  # the board after: the one decided on and the new round
-                return (
-                    *game.live_rounds,
-                    game._store(number, points, hands, client_id, caller, written),
-                )
+                stored = game._store(number, points, hands, client_id, caller, written)
+                return game.live_rounds.plus(stored, len(game.player_list), game.ending())
 
             return Change(Result.SAVED, number), write
 
@@ -284,7 +289,7 @@ class RoundChanges:
             points = [None] * len(seat)
             for player, value in rnd.scores.values_list("player_id", "points"):
                 points[seat[player]] = value
-            if not game._fits([*(r.points for r in game.live_rounds), points]):
+            if not game._fits_next(points):
                 return Change(Result.OTHER_PLAYERS, rnd.number), None
             return Change(Result.SAVED, rnd.number), lambda _game: mark(rnd.pk, "ACTIVE")
 

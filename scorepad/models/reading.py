@@ -14,6 +14,7 @@ from django.db import DEFAULT_DB_ALIAS
 from django.utils.functional import cached_property
 
 from scorepad import models
+from scorepad.logic import scoring
 
 BOARD_SECONDS = 600
 
@@ -34,6 +35,33 @@ class LiveRound:
     written: tuple[Decimal | None, ...] = ()
 
 
+class Board(tuple):
+    """A game's live rounds in order (a LiveRound each), as the boards cache keeps them,
+    with the counted totals after them (for an ending) worked out at most once per board
+    and handed on to the board a new round makes: what a change asks of the board then
+    costs the same at the first round as at the hundredth. Never changed once made (every
+    reader gets the very object); working the totals out twice at once gives the same."""
+
+    def totals(self, players: int, ending) -> tuple[Decimal, ...]:
+        known = self.__dict__.get("counted")
+        if known is None or known[0] != ending:
+            totals = (
+                scoring.counted_totals(players, (r.points for r in self), ending)
+                if self
+                else (Decimal(0),) * players
+            )
+            known = self.counted = (ending, totals)
+        return known[1]
+
+    def plus(self, live: LiveRound, players: int, ending) -> "Board":
+        """This board and one more round after it, its totals carried on."""
+        board = Board((*self, live))
+        totals = scoring.plus_round(self.totals(players, ending), len(board), live.points, ending)
+        board.counted = (ending, totals)
+        board.weight = held_weight(self) + held_weight((live,)) - 2
+        return board
+
+
 def boards():
     """The boards cache (settings.CACHES): boards, players and the rows last seen, kept
     as objects."""
@@ -46,7 +74,13 @@ def held_weight(value) -> int:
     column, one per score. Some 200 bytes a unit at most (every score with its cards,
     every round with a phone's id; a new game's empty board), so the bound is one of
     memory."""
-    return 2 + sum(1 + len(getattr(item, "points", ())) for item in value)
+    known = getattr(value, "weight", None)  # a Board weighed before, or made from one
+    if known is not None:
+        return known
+    weight = 2 + sum(1 + len(getattr(item, "points", ())) for item in value)
+    if isinstance(value, Board):
+        value.weight = weight
+    return weight
 
 
 @functools.cache
@@ -90,7 +124,7 @@ class GameReading:
         return f"board:{self.edit_token}:{self.version}:{self.updated_at.timestamp()}"
 
     @cached_property
-    def live_rounds(self) -> tuple[LiveRound, ...]:
+    def live_rounds(self) -> Board:
         """The live rounds, read when first asked for: after the game's row, so never
         older than its version. Kept in the cache under that version (a change moves it
         on): a change decided on a board newer than the version writes nothing, as its
@@ -98,13 +132,15 @@ class GameReading:
         newer than its version, under a version a restore can bring back."""
         key = self.board_key()
         rounds = boards().get(key)
+        if rounds is not None and not isinstance(rounds, Board):
+            rounds = Board(rounds)  # put in the cache as a plain tuple (a test's)
         if rounds is None:
             rounds = self.read_board()
             if not self.unverified:
                 boards().set(key, rounds, timeout=BOARD_SECONDS)
         return rounds
 
-    def read_board(self) -> tuple[LiveRound, ...]:
+    def read_board(self) -> Board:
         """The live rounds in one query, whatever their number.
 
         Scores come back as plain tuples: building hundreds of model instances would cost
@@ -141,7 +177,7 @@ class GameReading:
             live[2][seat[player_id]] = points
             live[3][seat[player_id]] = cards_text
             live[5][seat[player_id]] = written
-        return tuple(
+        return Board(
             LiveRound(
                 pk,
                 number,

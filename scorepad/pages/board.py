@@ -2,7 +2,6 @@
 URLs, the round-entry helper's data, the history of undone and replaced rounds and the
 watch link's QR code. Presentation only: the rules of one game live on `Game`."""
 
-import hashlib
 import json
 import re
 from decimal import Decimal
@@ -18,8 +17,12 @@ from django.utils.translation import gettext as _
 
 from rules import cards, games, words
 from rules.engine import loader
-from scorepad.forms import example_total
-from scorepad.forms.fields import POINTS_PATTERN, not_a_number_text
+from scorepad.forms.fields import (
+    NEGATIVE_PATTERN,
+    POINTS_PATTERN,
+    below_lowest_text,
+    not_a_number_text,
+)
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
 from scorepad.pages import night
@@ -44,35 +47,20 @@ EXAMPLE_HAND = ("8", "J", "A", "2", "K", "3", "5", "9")  # as long as the longes
 
 
 @lru_cache
-def round_data(house, jack_value, language: str) -> dict:
+def round_data(house, jack_value, language: str, example: Decimal) -> dict:
     """What the page's script reads (through json_script), from the game object like
     everything else: the rank words, the card table, the totals a round can have (for
     checking a round kept offline) and what it says about rounds kept on the phone.
-    The same for every game with these rules, so built once per language."""
+    The same for every game with these rules, so built once per language; `example`
+    is the total the messages show (the game's own)."""
     game = games.of(house)
     return {
         "ranks": words.RANK_WORDS,
         "values": {rank: float(value) for rank, value in game.card_table(house).items()},
         "possible": sorted(float(t) for t in game.possible_totals(house)),
         "number": f"^(?:{POINTS_PATTERN})$",  # what the server takes as a total
-        "texts": outbox_texts(language, example_total(jack_value)),
-        # for a round's totals possible together (scoring.js `together`), in half points
-        "together": together_spec(house, jack_value),
-    }
-
-
-def together_spec(house, jack_value) -> dict | None:
-    """Ghost's card table for the page's search of a round possible together."""
-    variant = getattr(house, "rules_variant", None)
-    if not hasattr(variant, "hand_size"):
-        return None
-    from rules.games.ghost import cards as ghost_cards
-    from rules.games.ghost.together import units
-
-    return {
-        "units": list(units(jack_value)),
-        "size": variant.hand_size,
-        "copies": ghost_cards.COPIES_PER_RANK,
+        "negative": f"^(?:{NEGATIVE_PATTERN})$",  # what it says is below the lowest
+        "texts": outbox_texts(language, example),
     }
 
 
@@ -104,6 +92,7 @@ def outbox_texts(language: str, example: Decimal) -> dict:
             ),
             "missing": _("%(name)s: enter the round total."),
             "not_number": not_a_number_text(example),
+            "below": below_lowest_text(),
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
             # The standings and the chart worked out again with the kept rounds: the
             # server's own words for them (scorepad/_standings.html, pages/night.py).
@@ -208,11 +197,6 @@ def board_context(game: Game, watching=False, **extra) -> dict:
             }
         )
     standings = game.pad.standings(game, result, fmt)
-    # The score table is cached by what it shows: the game's own token and every row, so
-    # no other game (nor this game after a restore from a backup) can produce the key.
-    table_key = hashlib.blake2b(
-        repr((game.watch_token, names, rows, language, watching)).encode(), digest_size=16
-    ).hexdigest()
     context = {
         "game": game,
         "players": players,
@@ -220,7 +204,6 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "outcome": result,
         "rows": rows,
         "headers": list(zip(names, short_names(names), strict=True)),
-        "table_key": table_key,
         "standings": standings,
         "loser_names": [names[i] for i in result.losers],
         "winner_names": [names[i] for i in result.winners],
@@ -315,34 +298,6 @@ def round_form_extras(game: Game) -> dict:
         "helper_example": " ".join(
             words.rank_label(r, language) for r in EXAMPLE_HAND[: game.rules_variant.hand_size]
         ),
-    }
-
-
-def round_form_context(game: Game, form) -> dict:
-    """What the round form shows, for drawing it again as typed: the game's next round,
-    who deals and starts, whether it is decided or full. No board, no series."""
-    result = game.outcome()
-    names = [p.name for p in game.player_list]
-    return {
-        "game": game,
-        "form": form,
-        "outcome": result,
-        "full": len(game.live_rounds) >= MAX_ROUNDS,
-        "max_rounds": MAX_ROUNDS,
-        "next_number": game.next_number,
-        "next_dealer": names[result.next_dealer],
-        "next_starter": names[result.next_starter],
-        "urls": game_urls(game),
-        **game.pad.form_extras(game),
-    }
-
-
-def rename_context(game: Game, rename_form) -> dict:
-    return {
-        "game": game,
-        "rename_form": rename_form,
-        "players": game.player_list,
-        "urls": game_urls(game),
     }
 
 

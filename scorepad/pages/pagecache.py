@@ -1,21 +1,19 @@
 """The game page and the watch board only change with the game: each is rendered once per
-version and language and kept.
+version and language and kept. One layer: the whole answer.
 
-Two layers. The page's parts (partials of scorepad/game_parts.html, rendered without a
-request, so nothing of one reader can end up in them) are kept for every answer of the
-version: a form in a part gets its token from `{% csrf_token_for %}`
-(scorepad/templatetags/kept.py), which notes the form's id, and game.html writes the token
-input for each noted form around the parts. A refused form redraws only its own part.
-
-Around them, the whole page (or, for htmx, its board) is kept as well (`KeptPage`): it is
-rendered once through the same templates, with two random marks standing where this
-request's CSRF token and its messages go, and kept as the pieces between them; an answer
-is those pieces joined with its own token and messages. The same code runs with DEBUG on
-(where nothing is kept, so a changed template shows at once) and off."""
+The game page (or, for htmx, its board: the partial `game.html#board`) is kept per
+version, language and address (`KeptPage`): rendered once through its template, with two
+random marks standing where this request's CSRF token and its messages go, and kept as
+the pieces between them; an answer is those pieces joined with its own token and
+messages. A refused form is drawn in a page of its own, as typed, and leaves the kept one
+as it was. Pages are kept under `make run` as in production (settings.KEEP_PAGES), so
+development exercises the cache; there a changed template empties it (`template_changed`),
+so that it shows at once."""
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib import messages
@@ -27,12 +25,8 @@ from django.utils.translation import get_language
 
 from scorepad.models import Game
 from scorepad.pages.night import series_mark
-from scorepad.templatetags.kept import KEPT_FORMS
 
 PAGE_SECONDS = 600
-PARTS_TEMPLATE = "scorepad/game_parts.html"
-BOARD_PARTS = ("board_head", "rename", "round_form", "board_tail")
-PAGE_PARTS = ("top", "after_board")
 
 
 def game_key(kind: str, game: Game, token: str) -> str:
@@ -43,51 +37,16 @@ def game_key(kind: str, game: Game, token: str) -> str:
     return f"{kind}:{token}:{game.version}:{when}:{get_language()}:{series}"
 
 
-@dataclass(frozen=True)
-class Parts:
-    """The game page's parts as rendered HTML, and the forms each one holds."""
-
-    html: dict[str, str] = field(default_factory=dict)
-    forms: dict[str, list[str]] = field(default_factory=dict)
-
-    def redrawn(self, name: str, context: dict) -> "Parts":
-        """These parts with one drawn again for this request (a refused form as typed)."""
-        html, forms = render_part(name, context)
-        return replace(self, html={**self.html, name: html}, forms={**self.forms, name: forms})
-
-    def context(self) -> dict:
-        """What game.html renders around the parts."""
-        return {
-            "parts": self.html,
-            "board_forms": [f for name in BOARD_PARTS for f in self.forms[name]],
-            "page_forms": [f for name in PAGE_PARTS for f in self.forms[name]],
-        }
+def keeping() -> bool:
+    """Whether answers are kept (settings.KEEP_PAGES: in development too)."""
+    return settings.KEEP_PAGES
 
 
-def render_part(name: str, context: dict) -> tuple[str, list[str]]:
-    """One part of the game's parts template (every game's: its own words and templates
-    come from its pad)."""
-    forms: list[str] = []
-    partial = f"{PARTS_TEMPLATE}#{name.replace('_', '-')}"
-    html = render_to_string(partial, context | {KEPT_FORMS: forms})
-    return html, forms
-
-
-def kept_parts(game: Game, context: Callable[[], dict]) -> Parts:
-    """The game page's parts for this version and language; `context` gives what they
-    show when they are not kept yet."""
-    key = game_key("game-parts", game, game.edit_token)
-    parts = None if settings.DEBUG else cache.get(key)
-    if parts is None:
-        shown = context()
-        rendered = {name: render_part(name, shown) for name in (*BOARD_PARTS, *PAGE_PARTS)}
-        parts = Parts(
-            html={name: html for name, (html, _forms) in rendered.items()},
-            forms={name: forms for name, (_html, forms) in rendered.items()},
-        )
-        if not settings.DEBUG:
-            cache.set(key, parts, PAGE_SECONDS)
-    return parts
+def template_changed(sender, file_path: Path, **kwargs) -> None:
+    """The development server's autoreloader saw a file change: a template's empties the
+    kept pages, which it may have drawn (connected in scorepad/apps.py)."""
+    if file_path.suffix == ".html":
+        cache.clear()
 
 
 @dataclass(frozen=True)
@@ -127,22 +86,22 @@ def kept_page(
     key = game_key(f"page-{name}", game, game.edit_token)
     if not settings.SITE_URL:  # development: absolute links are made from the request
         key += f":{request.scheme}://{request.get_host()}"
-    page = None if settings.DEBUG else cache.get(key)
+    page = cache.get(key) if keeping() else None
     if page is None:
         page = KeptPage.render(render)
-        if not settings.DEBUG:
+        if keeping():
             cache.set(key, page, PAGE_SECONDS)
     return page.html(get_token(request), notes)
 
 
 def kept_board(game: Game, render: Callable[[], str], part: str = "watch-board") -> str:
-    """The watched board, as the watch page shows it and its poll answers (and the poll's
-    title and heading, `part="watch-head"`): the same for every watcher of the game, so
-    rendered once per version and language."""
+    """The watched board, as the watch page shows it, and the poll's whole answer
+    (`part="watch-poll"`): the same for every watcher of the game, so rendered once per
+    version and language."""
     key = game_key(part, game, game.watch_token)
-    html = None if settings.DEBUG else cache.get(key)
+    html = cache.get(key) if keeping() else None
     if html is None:
         html = render()
-        if not settings.DEBUG:
+        if keeping():
             cache.set(key, html, PAGE_SECONDS)
     return html

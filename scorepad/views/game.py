@@ -17,24 +17,18 @@ from django.views.decorators.vary import vary_on_headers
 from ghost_site.context_processors import absolute_url
 from rules import words
 from rules.templatetags import ghost
-from scorepad.forms import RestoreForm, RoundForm, UndoForm
+from scorepad.forms import RestoreForm, RoundFields, UndoForm
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages import exports, pagecache
-from scorepad.pages.board import (
-    board_context,
-    history_rows,
-    qr_svg,
-    rename_context,
-    round_form_context,
-)
+from scorepad.pages.board import board_context, history_rows, qr_svg
 from scorepad.pages.mygames import remember_game
 from scorepad.views.watch_link import shared_watch_path
 
 # ----------------------------------------------------------------- helpers
 
 
-def round_form(game: Game, data=None) -> RoundForm:
+def round_form(game: Game, data=None) -> RoundFields:
     """The game's form for its next round (a hole of Golf: scorepad/pads.py)."""
     return game.pad.round_form_for(game, data, initial={"number": game.next_number})
 
@@ -44,9 +38,10 @@ def game_path(game: Game) -> str:
 
 
 def show_game(request, game: Game, status=200, form=None, rename_form=None, conflict=None):
-    """The game page (for htmx, its board) with this request's CSRF token and messages:
-    kept whole for the version and language (scorepad/pages/pagecache.py). A refused form
-    draws only its own part again, as typed, in a page around the kept parts."""
+    """The game page, or for htmx its board (the partial `game.html#board`), with this
+    request's CSRF token and messages: kept whole for the version, language and address
+    (scorepad/pages/pagecache.py). A refused form is drawn in a page of its own, as
+    typed, which leaves the kept one as it was."""
     # A 4xx answer to a POST is still the game page: its language links and canonical
     # point there, not to the POST-only address.
     request.canonical_path = game_path(game)
@@ -56,15 +51,12 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     template = "scorepad/game.html#board" if board else "scorepad/game.html"
 
     def page(slots: dict) -> str:
-        parts = pagecache.kept_parts(game, lambda: parts_context(request, game))
+        context = page_context(request, game)
         if form is not None:
-            parts = parts.redrawn("round_form", round_form_context(game, form))
+            context["form"] = form
         if rename_form is not None:
-            parts = parts.redrawn("rename", rename_context(game, rename_form))
-        pad = game.pad  # the game's words and scripts, in rounds or holes as it counts
-        context = parts.context() | {"offline_refusal": pad.texts["offline_refusal"]} | slots
-        context["pad"] = pad
-        return render_to_string(template, context, request)
+            context["rename_form"] = rename_form
+        return render_to_string(template, context | slots, request)
 
     if form is None and rename_form is None:
         html = pagecache.kept_page(request, game, "board" if board else "page", page, notes)
@@ -73,8 +65,9 @@ def show_game(request, game: Game, status=200, form=None, rename_form=None, conf
     return HttpResponse(html, status=status)
 
 
-def parts_context(request, game: Game) -> dict:
-    """What the kept parts show: the whole board, the share section, the rename form."""
+def page_context(request, game: Game) -> dict:
+    """What the game page shows: the whole board, the share section, the rename form,
+    the game's words and scripts (its pad)."""
     history, more_history = history_rows(game)
     context = board_context(game, form=round_form(game), history=history, more_history=more_history)
     latest = history[0] if history else None
@@ -95,6 +88,8 @@ def parts_context(request, game: Game) -> dict:
         ghost.card_url(game),
         context["urls"]["sheet"],
     ]
+    pad = game.pad  # the game's words and scripts, in rounds or holes as it counts
+    context.update(pad=pad, offline_refusal=pad.texts["offline_refusal"])
     return context
 
 
@@ -182,7 +177,7 @@ def enter_round(request, game: Game):
     raise AssertionError(change)
 
 
-def typed_form(request, game: Game) -> RoundForm:
+def typed_form(request, game: Game) -> RoundFields:
     """The round form as typed, for the game as read now: the form first made may name
     the players as this process last saw them, before a rename elsewhere."""
     return game.pad.round_form_for(game, request.POST)

@@ -13,7 +13,6 @@ from django.views.decorators.http import require_http_methods
 from rules import games
 from rules.engine.address import from_slug
 from scorepad import pads
-from scorepad.forms import more_players_text
 from scorepad.models import Game, Result
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages.mygames import my_games, remember_game
@@ -56,8 +55,8 @@ def new_game(request, game=None):
             )
             if change.result is not Result.LIMITED:
                 remember_game(request, change.game)
-                if getattr(form, "took_more_players", False):
-                    messages.info(request, more_players_text(data["player_count"]))
+                for note in form.start_notes():
+                    messages.info(request, note)
                 return redirect("scorepad:game", token=change.game.edit_token)
             messages.error(request, too_many_games_text(change.wait))
             status = 429

@@ -21,12 +21,12 @@ def watch(request, token):
     context = settings_context(game) | {
         "players": game.player_list,
         "moved": "moved" in request.GET,  # arrived here from the last game's watch page
-        "watched": watched_board(request, game),
+        "watched": watched_board(game),
     }
     return render(request, "scorepad/watch.html", context)
 
 
-def watched_board(request, game: Game) -> str:
+def watched_board(game: Game) -> str:
     """The board a watcher sees, kept per version and language: the watch page and its
     poll show the same one."""
     return pagecache.kept_board(
@@ -52,11 +52,14 @@ def watch_poll(request, token):
         next_url = reverse("scorepad:watch", args=[game.rematch_game.watch_token])
         response["HX-Redirect"] = next_url + "?moved=1"
         return response
-    head = pagecache.kept_board(
+    # The poll's partial (the tab's title, the heading, the board), kept whole per
+    # version and language like the board it holds.
+    poll = pagecache.kept_board(
         game,
         lambda: render_to_string(
-            "scorepad/_watch_poll.html", {"players": game.player_list, "pad": game.pad}
+            "scorepad/watch.html#poll",
+            {"players": game.player_list, "pad": game.pad, "watched": watched_board(game)},
         ),
-        part="watch-head",
+        part="watch-poll",
     )
-    return HttpResponse(head + watched_board(request, game))
+    return HttpResponse(poll)

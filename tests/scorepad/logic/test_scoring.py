@@ -2,10 +2,13 @@
 
 from decimal import Decimal
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.engine.game import FixedRounds, LossThreshold
 from rules.games.ghost import cards
+from scorepad.logic import scoring
 from scorepad.logic.scoring import dealer_for_round, finished, outcome
 
 D = Decimal
@@ -120,3 +123,34 @@ def test_finished_at_the_edges():
     assert finished(rounds([0, 0]), None)  # a single round: decided by being played
     assert finished(rounds([10, 3], [11, 4]), 21)  # reached exactly
     assert not finished(rounds([10, 3], [10.5, 4]), 21)
+
+
+# ------------------------------------------------------------------ from the totals kept
+
+
+@pytest.mark.parametrize(
+    ("ending", "players", "rounds"),
+    [
+        (FixedRounds(2, extra_round=True), 3, [[3, 4, 1], [4, 3, 9], [5, 2, None]]),
+        (FixedRounds(2, extra_round=True), 3, [[3, 4, 1], [4, 3, 1]]),
+        (FixedRounds(2), 2, [[3, 4], [4, 3]]),
+        (LossThreshold(21), 2, [[3, 4], [4, 5], [11, 13]]),
+        (LossThreshold(None), 2, [[3, 4]]),
+    ],
+)
+def test_the_totals_kept_answer_as_the_whole_board_does(ending, players, rounds):
+    """A change asks the board's kept totals (scorepad/models/reading.py, `Board`) what
+    the whole board would answer: whether the game is decided, and whether a round fits
+    as the next one, for every round in turn and for a round that does not fit."""
+    points = [[None if p is None else Decimal(p) for p in r] for r in rounds]
+    totals = scoring.counted_totals(players, [], ending)
+    for number, round_points in enumerate(points, start=1):
+        board = points[:number]
+        assert scoring.fits_next(totals, number, round_points, ending)
+        misfit = [Decimal(1) if p is None else None for p in round_points]
+        assert not scoring.fits_next(totals, number, misfit, ending)
+        assert scoring.misfit(players, [*points[: number - 1], misfit], ending) == number
+        totals = scoring.plus_round(totals, number, round_points, ending)
+        assert totals == scoring.counted_totals(players, board, ending)
+        assert scoring.finished(board, ending, totals) == scoring.finished(board, ending)
+        assert list(totals) == scoring.outcome(players, board, ending).totals

@@ -152,7 +152,7 @@ def test_the_statistics_are_reachable_from_the_home_page_and_the_scorepad(client
 
 def test_statistics_without_games_say_so(client):
     html = client.get(reverse("scorepad:statistics")).content.decode()
-    assert "No rounds played yet" in html
+    assert "Nothing has been played yet" in html
 
 
 # ------------------------------------------------------------------ the picture

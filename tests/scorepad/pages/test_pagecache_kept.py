@@ -3,10 +3,12 @@ version, language and address, then answered with each request's own CSRF token 
 messages put in where the marks stood; a refused form is drawn anew."""
 
 import re
+from pathlib import Path
 
 import pytest
 from django.test import Client, override_settings
 from django.test.signals import template_rendered
+from django.utils.autoreload import file_changed
 
 from scorepad.pages import pagecache
 from tests.conftest import HTMX, enter, make_game, play_rounds, url
@@ -106,8 +108,24 @@ def test_a_refused_round_is_drawn_anew_and_leaves_the_kept_page(client, game, re
     assert 'value="x"' not in html and "scorepad/game.html" not in rendered
 
 
-def test_debug_keeps_nothing(client, game, rendered):
+def test_development_keeps_pages_too(client, game, rendered):
+    """`make run` (DEBUG on) keeps the page as production does, so that development
+    exercises the cache; a changed template empties it there, as the development
+    server's autoreloader says."""
     with override_settings(DEBUG=True):
+        client.get(url("game", game))
+        client.get(url("game", game))
+        assert rendered.count("scorepad/game.html") == 1
+        file_changed.send(sender=None, file_path=Path("scorepad/templates/scorepad/x.html"))
+        client.get(url("game", game))
+        assert rendered.count("scorepad/game.html") == 2
+        file_changed.send(sender=None, file_path=Path("scorepad/models/__init__.py"))
+        client.get(url("game", game))
+        assert rendered.count("scorepad/game.html") == 2  # not a template: kept still
+
+
+def test_pages_are_drawn_anew_when_keeping_is_off(client, game, rendered):
+    with override_settings(KEEP_PAGES=False):
         client.get(url("game", game))
         client.get(url("game", game))
     assert rendered.count("scorepad/game.html") == 2

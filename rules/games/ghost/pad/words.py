@@ -101,7 +101,7 @@ WORDS = {
     "table_link": _("the table of rounds"),
     "table_caption": _("Rounds: the round’s total, and the running sum below it"),
     "table_winner": _("(round winner)"),
-    "series_caption": _("Games lost and won in this series, this game included"),
+    "series_caption": _("Games lost and won this evening, this one included"),
     "history_summary": _("History: undone and changed rounds, corrected names"),
     "history_item": _("Round %(n)s, %(status)s:"),
     "history_empty": _("Nothing has been undone or changed in this game."),

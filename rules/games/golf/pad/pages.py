@@ -120,6 +120,7 @@ def outbox_texts(language: str) -> dict:
             "nearest_other": nearest_text(2),
             "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
             "save_extra": _("Save the extra hole"),
+            "extra_row": _("Extra hole"),  # its row in the table (words.py playing_row)
             "together": _("%(players)s: no deal from your decks gives all these scores at once."),
             "plays_extra": _("plays the extra hole"),
             "won": _("won"),
@@ -134,6 +135,17 @@ def outbox_texts(language: str) -> dict:
             "course_other": ngettext(
                 "Running totals after %(n)s hole: %(totals)s.",
                 "Running totals after %(n)s holes: %(totals)s.",
+                2,
+            ),
+            # after the extra hole, which the chart does not draw (course_description)
+            "course_extra_one": ngettext(
+                "Running totals after %(n)s hole and the extra hole: %(totals)s.",
+                "Running totals after %(n)s holes and the extra hole: %(totals)s.",
+                1,
+            ),
+            "course_extra_other": ngettext(
+                "Running totals after %(n)s hole and the extra hole: %(totals)s.",
+                "Running totals after %(n)s holes and the extra hole: %(totals)s.",
                 2,
             ),
         }

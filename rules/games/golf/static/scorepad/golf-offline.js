@@ -140,7 +140,17 @@
   // The form's heading at an extra hole the kept holes lead to.
   function heading(result, t) { return result.extra_hole_pending && t.extra_hole; }
 
+  // What the chart draws, as the server's (Game.counted_running): the holes that count,
+  // never the extra hole, which only the tied play and which adds to nobody's total;
+  // the words say it was played (pad/pages.py course_description).
+  // A kept row's name: the extra hole is named, not numbered (pages/board.py).
+  function rowLabel(index, board, t) { return index >= board.holes ? t.extra_row : null; }
+  function course(result) {
+    return {running: result.running.slice(0, result.holes), extra: result.extra_scores !== null};
+  }
+
   S.register("golf", {fields: fields, problem: problem, keep: keepHole, outcome: outcome,
                       counted: counted, standing: standing, players: players,
-                      heading: heading, together: together, format: G.formatSigned});
+                      heading: heading, together: together, course: course, rowLabel: rowLabel,
+                      format: G.formatSigned});
 })();

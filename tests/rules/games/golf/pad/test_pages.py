@@ -97,9 +97,10 @@ def test_a_golf_game_page_weight(client):
     total, requests = page_weight(client, url("game", game, "nb"))
     # Ghost's page (tests/scorepad/pages/test_board.py) and the layout helper: Golf's
     # scoring, its offline holes and the helper instead of Ghost's scoring and card helper.
-    # Since issue 35 a hole's scores are checked together on the phone too: 60 KB.
+    # Since issue 35 a hole's scores are checked together on the phone too: 60 KB; since
+    # issue 34 by the search every game shares (together.js), one request more.
     assert total <= 60 * 1024, f"the Golf game page weighs {total} bytes"
-    assert requests <= 12
+    assert requests <= 13
 
 
 @pytest.mark.parametrize(("players", "decks"), [(2, 1), (4, 1), (5, 2), (9, 3), (12, 3)])
