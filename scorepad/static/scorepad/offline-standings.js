@@ -37,8 +37,8 @@
       var svg = figure.querySelector("svg");
       if (!serverState.has(svg)) serverState.set(svg, {html: svg.innerHTML, hidden: figure.hidden});
       figure.classList.toggle("provisional", kept.length > 0);
-      // the game's module says which rounds the chart draws (Golf: not the extra hole,
-      // which adds to nobody's total, and said apart in the words); else every one
+      // the game's module says which rounds the chart draws (not a round played apart
+      // that adds to nobody's total, which its words name instead); else every one
       var course = game.course ? game.course(result) : {running: result.running, extra: false};
       if (kept.length && course.running.length) { drawCourse(svg, board, result, course, t, points); figure.hidden = false; }
       else { svg.innerHTML = serverState.get(svg).html; figure.hidden = serverState.get(svg).hidden; }

@@ -77,7 +77,7 @@ def test_the_pages_check_reads_a_minus_as_the_server_does():
     from scorepad.forms.fields import NEGATIVE_TEXT
 
     samples = ["-1", "\N{MINUS SIGN}3,5", "\N{EN DASH}2", "- 4", "-", "--1", "-x", "1-", "+1"]
-    pattern = round_data(cards.DEFAULT_HOUSE, cards.JACK_HALF, "en")["negative"]
+    pattern = round_data(cards.DEFAULT_HOUSE, "en")["negative"]
     script = f"var p = new RegExp({json.dumps(pattern)}); process.stdout.write(JSON.stringify("
     script += f"{json.dumps(samples)}.map(function (t) {{ return p.test(t); }})));"
     verdicts = json.loads(

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules.games.ghost import cards
-from scorepad.forms import MORE_PLAYERS_MAX
+from rules.games.ghost.pad.forms import MORE_PLAYERS_MAX
 from scorepad.models import Game
 from tests.conftest import make_game, page_words, remember_games
 
