@@ -27,14 +27,14 @@ run: setup
 # rules pages pre-rendered. A throw-away secret key unless DJANGO_SECRET_KEY is set;
 # plain http on loopback. PORT=8001 make serve for another port. The ASGI front reads
 # request bodies in the event loop and runs Django on 4 threads a worker
-# (ghost_site/front.py): slow clients hold no thread, with or without a proxy.
+# (ghost_site/serving/front.py): slow clients hold no thread, with or without a proxy.
 PORT ?= 8000
 serve: setup
 	export DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 \
 	  DJANGO_SITE_URL="$${DJANGO_SITE_URL:-http://127.0.0.1:8000}" \
 	  DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}"; \
 	$(MANAGE) collectstatic --noinput --verbosity 0 && $(MANAGE) prerender && \
-	exec $(BIN)/granian --interface asgi ghost_site.asgi:application --host 127.0.0.1 \
+	exec $(BIN)/granian --interface asgi ghost_site.serving.asgi:application --host 127.0.0.1 \
 	  --port $(PORT) --workers 2 --blocking-threads 1 --no-ws
 
 # The README's deploy, run as one command with the production variables from the

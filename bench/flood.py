@@ -1,7 +1,7 @@
 """What a flood of rules pages no one asked for before does to other readers:
 `make bench-flood`.
 
-Starts the README's command twice: with the render budget (ghost_site/budget.py, the
+Starts the README's command twice: with the render budget (ghost_site/serving/budget.py, the
 default) and without it (GHOST_RENDERERS=0, as before). Against each, one reader reads a
 game page and a kept rules page (not pre-rendered, so served by Django from the page
 cache) for BENCH_SECONDS, first on a quiet server, then while 16 clients ask for a
@@ -11,42 +11,21 @@ case's requests, p50, p99 and the slowest, and what the flood got.
 
 from __future__ import annotations
 
-import http.client
-import itertools
 import os
 import sys
 import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from clients import Table, fetch, reads  # noqa: E402
 from phones import Tally  # noqa: E402
 from serve import app_server  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+TABLE = Table(SECONDS, 44)
 FLOODERS = 16
 KEPT = "/en/rules/to-22/"
-
-
-def reads(port: int, paths, seconds: float, tally: Tally, stop=None) -> None:
-    deadline = time.monotonic() + seconds
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    for path in itertools.cycle(paths):
-        if time.monotonic() > deadline or (stop is not None and stop.is_set()):
-            break
-        start = time.perf_counter()
-        try:
-            connection.request("GET", path)
-            response = connection.getresponse()
-            response.read()
-            status = response.status
-        except OSError:
-            connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            status = 0
-        tally.add(status, time.perf_counter() - start)
-    connection.close()
 
 
 def flood_paths(thresholds, lock):
@@ -60,27 +39,18 @@ def flood_paths(thresholds, lock):
         yield f"/en/rules/to-{t}/"
 
 
-def line(name: str, tally: Tally) -> str:
-    summary = tally.summary(SECONDS)
-    slowest = max(tally.latencies, default=0) * 1000
-    return (
-        f"{name:44} {summary['requests']:6d} {summary['p50']:8.2f} {summary['p99']:8.2f} "
-        f"{slowest:8.0f}  {summary['statuses']}"
-    )
-
-
 def main():
     print(f"\nA flood of rules pages not kept: {SECONDS} s a case, {os.cpu_count()} cores\n")
-    print(f"{'case':44} {'reqs':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  statuses")
+    print(TABLE.heading())
     for renderers, label in (("1", "budget (1 renderer)"), ("0", "no budget")):
         os.environ["GHOST_RENDERERS"] = renderers
         with app_server(seed_spec={"writers": 1, "watched": 1}) as (base, seeded, *_):
             port = int(base.rsplit(":", 1)[1])
             mine = [f"/en/scorepad/g/{seeded['one']}/", KEPT]
-            reads(port, [KEPT], 0, Tally())  # kept from here on
+            fetch(port, KEPT)  # kept from here on
             quiet = Tally()
             reads(port, mine, SECONDS, quiet)
-            print(line(f"{label}, quiet: game page, kept rules", quiet))
+            print(TABLE.line(f"{label}, quiet: game page, kept rules", quiet))
             thresholds = iter(t for t in range(1, 501) if t not in (21, 22))
             lock = threading.Lock()
             flood, flooded = Tally(), Tally()
@@ -97,8 +67,8 @@ def main():
             stop.set()
             for thread in flooders:
                 thread.join()
-            print(line(f"{label}, flood: game page, kept rules", flooded))
-            print(line(f"{label}, flood: the flood itself", flood))
+            print(TABLE.line(f"{label}, flood: game page, kept rules", flooded))
+            print(TABLE.line(f"{label}, flood: the flood itself", flood))
     os.environ.pop("GHOST_RENDERERS", None)
 
 

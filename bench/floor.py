@@ -53,8 +53,8 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 application = get_wsgi_application()
 
-# The site's own front (ghost_site/front.py), as the README's command runs the site: the
+# The site's own front (ghost_site/serving/front.py), as the README's command runs the site: the
 # floor pays for it too.
-from ghost_site.front import AsyncFront  # noqa: E402
+from ghost_site.serving.front import AsyncFront  # noqa: E402
 
 asgi = AsyncFront(application, max_body=32 * 1024)

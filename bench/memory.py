@@ -113,7 +113,7 @@ print(json.dumps(out))
 
 def measure(env: dict[str, str], arenas: str | None) -> dict:
     """Django's process alone, filled from 4 threads of its own."""
-    # every rules page rendered, as over a day: no render budget (ghost_site/budget.py)
+    # every rules page rendered, as over a day: no render budget (ghost_site/serving/budget.py)
     env = dict(env, DJANGO_SETTINGS_MODULE="ghost_site.settings", GHOST_RENDERERS="0")
     env.pop("MALLOC_ARENA_MAX", None)
     if arenas:
@@ -150,9 +150,11 @@ def worker_memory(pid: int) -> list[dict[str, int]]:
 
 
 def live(work: Path, url: str) -> dict:
-    """A running server as the README starts it (Granian's ASGI interface, 2 workers, the
-    front and 4 Django threads each), seeded by another process and filled over HTTP
-    from 8 clients, twice over; each worker's memory read from /proc, from outside."""
+    """A running server as the README starts it (Granian's ASGI interface, the front and
+    4 Django threads a worker), seeded by another process and filled over HTTP from 8
+    clients, twice over; the worker's memory read from /proc, from outside. One worker,
+    so that it answers every page and every cache of it fills (the kernel shares the
+    connections out between two workers, each of which then holds about half)."""
     work.mkdir(exist_ok=True)
     env = production_env(work, url) | {"GHOST_APP_THREADS": "4", "GHOST_RENDERERS": "0"}
     env["DJANGO_SETTINGS_MODULE"] = "ghost_site.settings"
@@ -182,7 +184,7 @@ def live(work: Path, url: str) -> dict:
 
     with (
         open(work / "server.log", "w") as log,
-        running(server_command("granian", port, 2, 4), port, env, log, "/en/rules/") as server,
+        running(server_command("granian", port, 1, 4), port, env, log, "/en/rules/") as server,
     ):
         statuses: dict[int, int] = {}
         for _ in range(2):

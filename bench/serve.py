@@ -127,15 +127,21 @@ def seed(env, writers=256, watched=50, golf=0, at_round=0) -> dict:
 
 
 def server_command(
-    server: str, port: int, workers: int, threads: int, app: str = "ghost_site.asgi:application"
+    server: str,
+    port: int,
+    workers: int,
+    threads: int,
+    app: str = "ghost_site.serving.asgi:application",
 ) -> list[str]:
     """The production server as the README deploys it (Granian's ASGI interface, Django on
-    GHOST_APP_THREADS threads behind ghost_site/front.py), Granian's WSGI interface as
+    GHOST_APP_THREADS threads behind ghost_site/serving/front.py), Granian's WSGI interface as
     the README ran it before (`granian-wsgi`, `threads` blocking threads), or gunicorn."""
     if server.startswith("granian"):
         wsgi = server == "granian-wsgi"
         if wsgi:  # the same application without the front
-            app = {"ghost_site.asgi:application": "ghost_site.wsgi:application"}.get(app, app)
+            app = {
+                "ghost_site.serving.asgi:application": "ghost_site.serving.wsgi:application"
+            }.get(app, app)
             app = app.replace(":asgi", ":application")
         return [
             str(BIN / "granian"),
@@ -156,7 +162,7 @@ def server_command(
         ]
     return [
         str(BIN / "gunicorn"),
-        "ghost_site.wsgi",
+        "ghost_site.serving.wsgi",
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",
@@ -193,8 +199,8 @@ def app_server(
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     if prerender:  # the rules pages; a bench of the scorepad alone goes without
         manage(env, "prerender", "--verbosity", "0")
-        # The same pre-rendered rules page as a static file, with its compressed
-        # variants: what WhiteNoise alone would serve in place of ghost_site/prerendered.py.
+        # The same pre-rendered rules page as a static file, with its compressed variants:
+        # what WhiteNoise alone would serve in place of ghost_site/serving/prerendered.py.
         page = workdir / "prerendered" / "en" / "rules" / "index.html"
         for suffix in ("", ".gz", ".br"):
             target = workdir / "static" / "bench" / ("rules.html" + suffix)

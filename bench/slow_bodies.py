@@ -1,6 +1,6 @@
 """What 16 slow request bodies do to a phone, with no proxy in front: `make bench-slow`.
 
-Starts the README's command (Granian's ASGI interface behind ghost_site/front.py) and,
+Starts the README's command (Granian's ASGI interface behind ghost_site/serving/front.py) and,
 to compare, the command it replaced (Granian's WSGI interface, 4 blocking threads, the
 body read from the request's thread). Against each, one phone enters rounds and one
 reader reads a game page and a rules page, for BENCH_SECONDS, first on a quiet server,
@@ -11,7 +11,6 @@ case's requests, p50, p99, the slowest, and the statuses.
 
 from __future__ import annotations
 
-import http.client
 import os
 import socket
 import sys
@@ -21,10 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from clients import Table, reads  # noqa: E402
 from phones import Tally, round_entry  # noqa: E402
 from serve import app_server  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+TABLE = Table(SECONDS, 52)
 HELD = RECONNECTING = 8
 
 
@@ -68,27 +69,6 @@ class SlowBodies:
             thread.join()
 
 
-def reads(port: int, paths: list[str], seconds: float, tally: Tally) -> None:
-    deadline = time.monotonic() + seconds
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    i = 0
-    while time.monotonic() < deadline:
-        path = paths[i % len(paths)]
-        i += 1
-        start = time.perf_counter()
-        try:
-            connection.request("GET", path)
-            response = connection.getresponse()
-            response.read()
-            status = response.status
-        except OSError:
-            connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            status = 0
-        tally.add(status, time.perf_counter() - start)
-    connection.close()
-
-
 def case(port: int, seeded: dict, numbers: dict) -> tuple[Tally, Tally]:
     entries, pages = Tally(), Tally()
     paths = [f"/en/scorepad/g/{seeded['one']}/", "/en/rules/", "/nb/"]
@@ -99,29 +79,20 @@ def case(port: int, seeded: dict, numbers: dict) -> tuple[Tally, Tally]:
     return entries, pages
 
 
-def line(name: str, tally: Tally) -> str:
-    summary = tally.summary(SECONDS)
-    slowest = max(tally.latencies, default=0) * 1000
-    return (
-        f"{name:52} {summary['requests']:6d} {summary['p50']:8.2f} {summary['p99']:8.2f} "
-        f"{slowest:8.0f}  {summary['statuses']}"
-    )
-
-
 def main():
     print(f"\n16 slow bodies, no proxy: {SECONDS} s a case, {os.cpu_count()} cores\n")
-    print(f"{'case':52} {'reqs':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  statuses")
+    print(TABLE.heading())
     for server, label in (("granian", "README (ASGI front)"), ("granian-wsgi", "before (WSGI)")):
         with app_server(server, seed_spec={"writers": 64, "watched": 1}) as (base, seeded, *_):
             port = int(base.rsplit(":", 1)[1])
             numbers = dict.fromkeys(seeded["writers"], 0)
             entries, pages = case(port, seeded, numbers)
-            print(line(f"{label}, quiet: round entry", entries))
-            print(line(f"{label}, quiet: pages", pages))
+            print(TABLE.line(f"{label}, quiet: round entry", entries))
+            print(TABLE.line(f"{label}, quiet: pages", pages))
             with SlowBodies(port) as slow:
                 entries, pages = case(port, seeded, numbers)
-            print(line(f"{label}, 16 slow bodies: round entry", entries))
-            print(line(f"{label}, 16 slow bodies: pages", pages))
+            print(TABLE.line(f"{label}, 16 slow bodies: round entry", entries))
+            print(TABLE.line(f"{label}, 16 slow bodies: pages", pages))
             print(f"{'':52} the slow bodies' answers: {slow.answers}")
 
 

@@ -24,6 +24,7 @@ import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from clients import client_loop, get  # noqa: E402
 from phones import Phone, Tally, round_entry  # noqa: E402
 from serve import app_server  # noqa: E402
 
@@ -31,25 +32,7 @@ SECONDS = min(int(os.environ.get("SOAK_SECONDS", "45")), 60)
 
 
 def loop(port, seconds, tally, work):
-    deadline = time.monotonic() + seconds
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    while time.monotonic() < deadline:
-        start = time.perf_counter()
-        try:
-            status = work(connection)
-        except OSError:
-            connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            status = 0
-        tally.add(status, time.perf_counter() - start)
-    connection.close()
-
-
-def get(connection, path):
-    connection.request("GET", path)
-    response = connection.getresponse()
-    response.read()
-    return response.status
+    client_loop(port, seconds, tally, work, timeout=10)
 
 
 def reader(connection, pages=("/en/rules/", "/nb/regler/", "/en/", "/nb/varianter/")):

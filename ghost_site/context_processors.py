@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 
 from rules import games
 from rules.engine.address import page_arguments
+from scorepad import pads
 
 
 def same_page_in(match: ResolverMatch | None, path: str, code: str) -> str:
@@ -126,11 +127,22 @@ def icon(key: str) -> str:
 
 def current_game(request) -> str:
     """The game a page is about: a view may name it (`request.game_key`, a scorepad game
-    of another game), a rules page has it in its URL; else the default."""
+    of another game), a rules page has it in its URL; an address that resolved to
+    nothing (a 404), the game word after its language (/en/golf/…); else the default."""
     key = getattr(request, "game_key", None)
     if key is None and request.resolver_match is not None:
         key = request.resolver_match.kwargs.get("game")
+    elif key is None:
+        key = game_in_address(request.path)
     return key if key in games.known_keys() else games.DEFAULT_KEY
+
+
+def game_in_address(path: str) -> str | None:
+    """The game whose word follows the language in an address ("/en/golf/x/": golf)."""
+    parts = path.split("/", 3)  # "", "en", "golf", the rest
+    if len(parts) < 4 or parts[1] not in dict(settings.LANGUAGES):
+        return None
+    return games.by_word(parts[2])
 
 
 def game_switch(request):
@@ -155,6 +167,7 @@ def _site_game(key: str, language: str) -> dict:
             "about": game.about[language],
             "rules": reverse("rules:rules", kwargs={"game": key}),
             "variants": reverse("rules:variants", kwargs={"game": key}),
+            "scorepad": pads.start_url(key),  # "Scorepad", "new game": this game's
         }
 
 

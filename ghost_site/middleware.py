@@ -1,7 +1,6 @@
-"""The site's middleware: django-csp's with its policy built once, one after the
-header-setting ones and before anything reads a body, one after everything."""
-
-import codecs
+"""The site's middleware: django-csp's with its policy built once, and one after
+everything (no-store and the Referer policy for token addresses). The body guard, which
+runs before anything reads a body, is the serving layer's (ghost_site/serving/bodies.py)."""
 
 from csp.constants import HEADER
 from csp.middleware import CheckableLazyObject, CSPMiddleware
@@ -11,7 +10,6 @@ from django.http import HttpResponse
 from django.template import loader
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
-from django.utils.http import parse_header_parameters
 
 
 def error_page(request, template: str, status: int) -> HttpResponse:
@@ -20,43 +18,6 @@ def error_page(request, template: str, status: int) -> HttpResponse:
     with translation.override(language):
         body = loader.render_to_string(template, {"LANGUAGE_CODE": language})
     return HttpResponse(body, status=status)
-
-
-def known_charset(content_type: str) -> bool:
-    charset = parse_header_parameters(content_type)[1].get("charset")
-    if charset is None:
-        return True
-    try:
-        codecs.lookup(charset)
-    except LookupError:
-        return False
-    return True
-
-
-def guard_request_bodies(get_response):
-    """A body over MAX_REQUEST_BODY gets 413 before anything reads it: no form parsing,
-    no multipart spooling, no temporary file. A body without a length (chunked) is
-    refused too; phones always send one. A body in a charset Python does not know gets
-    400 here rather than an exception deep in the form parser. A post whose body
-    no reader could take in time (ghost_site/workers.py) gets 503. These answers pass back
-    through the security, CSP and frame-options middleware, and carry no hop-by-hop header
-    (`Connection` is the server's to set: WSGI forbids it to an application)."""
-
-    def middleware(request):
-        if request.META.get("ghost.body_busy"):  # ghost_site.workers.BodyGate
-            busy = error_page(request, "503.html", 503)
-            busy["Retry-After"] = "2"
-            return busy
-        if request.method not in ("GET", "HEAD", "OPTIONS"):
-            length = request.META.get("CONTENT_LENGTH") or "0"
-            chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
-            if chunked or not length.isdecimal() or int(length) > settings.MAX_REQUEST_BODY:
-                return error_page(request, "413.html", 413)
-            if not known_charset(request.META.get("CONTENT_TYPE", "")):
-                return error_page(request, "400.html", 400)
-        return get_response(request)
-
-    return middleware
 
 
 # Pages whose address holds a token and that post nothing send no Referer at all. The
@@ -75,7 +36,7 @@ def private_pages(get_response):
 
     def middleware(request):
         response = get_response(request)
-        if getattr(response, "render_budget_spent", False):  # ghost_site/budget.py
+        if getattr(response, "render_budget_spent", False):  # ghost_site/serving/budget.py
             response["Cache-Control"] = "no-store"
         match = request.resolver_match
         if match is None:

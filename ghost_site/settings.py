@@ -72,13 +72,13 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # After every middleware that sets a header, before anything reads a body (the CSRF
     # check reads the form in process_view, after this): a refusal carries every header.
-    "ghost_site.middleware.guard_request_bodies",
+    "ghost_site.serving.bodies.guard_request_bodies",
     "django_htmx.middleware.HtmxMiddleware",
     "ghost_site.middleware.private_pages",
 ]
 
 ROOT_URLCONF = "ghost_site.urls"
-WSGI_APPLICATION = "ghost_site.wsgi.application"
+WSGI_APPLICATION = "ghost_site.serving.wsgi.application"
 
 TEMPLATES = [
     {
@@ -197,7 +197,7 @@ USE_TZ = True
 TIME_ZONE = "Europe/Oslo"
 
 # Rules pages rendered at deploy (`manage.py prerender`) and served from memory in front
-# of Django when debug is off (ghost_site/prerendered.py).
+# of Django when debug is off (ghost_site/serving/prerendered.py).
 PRERENDER_ROOT = Path(os.environ.get("DJANGO_PRERENDER_ROOT", BASE_DIR / "prerendered"))
 
 STATIC_URL = "/static/"
@@ -220,7 +220,7 @@ WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if not DEBUG else 0
 WHITENOISE_USE_FINDERS = DEBUG
 
 # Nothing a scorepad sends is large; refuse anything that is, before it is read
-# (ghost_site.middleware), and never spool an upload to a temporary file.
+# (ghost_site/serving/bodies.py), and never spool an upload to a temporary file.
 MAX_REQUEST_BODY = 32 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
@@ -242,6 +242,8 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_HTTPONLY = True
+# A refused form of a game keeps that game's header and footer (scorepad/views/refused.py).
+CSRF_FAILURE_VIEW = "scorepad.views.refused.csrf_failure"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)

@@ -64,6 +64,8 @@ PRECACHED_STATIC = (
     "ghost_site/site.js",
     "ghost_site/favicon.svg",
     "scorepad/common.js",
+    "scorepad/together.js",
+    "scorepad/new-game.js",
     "scorepad/outbox.js",
     "scorepad/offline-standings.js",
     "scorepad/page.js",

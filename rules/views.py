@@ -11,7 +11,7 @@ from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
-from ghost_site.budget import render_budget
+from ghost_site.serving.budget import render_budget
 from rules import games
 
 from .engine import rendering, schema
@@ -42,7 +42,7 @@ def table(game: Any, slug: str | None) -> Any | None:
 
 # Rules pages change only with a deploy: keep the whole response per language, let
 # browsers keep it for an hour, and answer revalidations with 304 (ConditionalGet).
-# A page not kept yet is rendered within the render budget (ghost_site/budget.py).
+# A page not kept yet is rendered within the render budget (ghost_site/serving/budget.py).
 def rules_cache(view):
     return cache_page(60 * 60, cache="pages")(render_budget(view))
 
@@ -181,13 +181,20 @@ def variants_page(request, game: str):
         blocks = [
             b for b in settle["blocks"] if b["kind"] != "p" or (b["id"] or "").startswith("settle-")
         ]
+        # a question for some variants only says which (copies: the rendering is cached)
+        only_in = rendering.settle_only_in(language, house)
+        blocks = [
+            {**b, "items": [{**i, "only_in": w} for i, w in zip(b["items"], only_in, strict=True)]}
+            if b["kind"] == "settle"
+            else b
+            for b in blocks
+        ]
         settle = {"title": settle["title"], "blocks": blocks}
     return render(
         request,
         template("variants.html", played),
         {
             "rows": rows,
-            "standard": rows[0]["description"],
             "game_name": played.names[language],
             "house_rules": settle,
             "rules_url": house_url("rules", house),
@@ -313,7 +320,7 @@ def moved_paths() -> dict[str, str]:
     English words, as every address was before each language had its own (an old
     `/nb/regler/jack-11/` link): {that path: the page's own}. Django answers them with a
     301; the static export keeps a file for each that sends the reader on
-    (ghost_site/prerendered.py `write_moved`). Another language's words under /en/ were
+    (ghost_site/serving/prerendered.py `write_moved`). Another language's words under /en/ were
     never an address, so they get no file (Django still answers them with a 301)."""
     moved = {}
     old = settings.LANGUAGE_CODE  # the words of every address before

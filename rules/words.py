@@ -152,6 +152,15 @@ def rank_label(rank: str, language: str) -> str:
     return RANK_SHORT[language].get(rank, rank)
 
 
+def card_text(code: str | None, language: str) -> str:
+    """What a card shows (its suit's symbol and its corner), "?" face down: a button
+    holding a card is named by this first (WCAG 2.5.3)."""
+    if not code:
+        return "?"
+    rank, suit = cards.parse_card(code)
+    return cards.SUIT_SYMBOLS.get(suit, "") + rank_label(rank, language)
+
+
 def card_html(code: str, language: str) -> SafeString:
     rank, suit = cards.parse_card(code)
     colour = "red" if suit in ("H", "D") else "black"
@@ -231,16 +240,22 @@ _RANK_TOKEN = re.compile("|".join(sorted(map(re.escape, RANK_WORDS), key=len, re
 
 
 def parse_ranks(text: str) -> list[str]:
-    """'8 J A 2 K', '8,kn,e,2,k' or '8ja2k' -> ['8', 'J', 'A', '2', 'K']."""
-    text = text.lower()
+    """'8 J A 2 K', '8,kn,e,2,k' or '8ja2k' -> ['8', 'J', 'A', '2', 'K']. A ValueError
+    carries the first piece that is not a card, as typed ("X" of "X Y Z 1 0")."""
+    typed, text = text, text.lower()
+    if len(typed) != len(text):  # a letter that lower case lengthens: say it lowered
+        typed = text
     ranks, position = [], 0
     for match in _RANK_TOKEN.finditer(text):
-        gap = text[position : match.start()]
-        if gap.strip(" ,;/+-"):
-            raise ValueError(gap.strip())
+        _refuse(typed[position : match.start()])
         ranks.append(RANK_WORDS[match.group()])
         position = match.end()
-    rest = text[position:]
-    if rest.strip(" ,;/+-"):
-        raise ValueError(rest.strip())
+    _refuse(typed[position:])
     return ranks
+
+
+def _refuse(gap: str) -> None:
+    """Between two cards only separators; anything else, its first word is the bad one."""
+    bad = gap.strip(" ,;/+-")
+    if bad:
+        raise ValueError(re.split(r"[\s,;/+]+", bad)[0])

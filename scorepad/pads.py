@@ -147,6 +147,16 @@ def static_files() -> tuple[str, ...]:
     )
 
 
+def start_url(key: str | None = None) -> str:
+    """The new-game page of the game of that key (the default game's: the scorepad's own
+    address): where every "Scorepad" and "new game" link of a page of that game leads."""
+    from django.urls import reverse
+
+    if key is None or key == games.DEFAULT_KEY:
+        return reverse("scorepad:start")
+    return reverse("scorepad:start-game", kwargs={"game": key})
+
+
 def game_keys() -> tuple[str, ...]:
     """The games a new game may be, the default first (as the registry orders them)."""
     return games.known_keys()

@@ -366,3 +366,28 @@ def html_problems(files) -> list[str]:
         for m in json.loads(result.stdout)["messages"]
         if m["type"] == "error" or m.get("subType") == "warning"
     ]
+
+
+# ------------------------------------------------------------------ a page's words
+
+
+def page_words(page) -> str:
+    """A page's words (a response or its HTML) as a reader reads them: tags, scripts and
+    drawings left out, entities read, spaces made one."""
+    body = page if isinstance(page, str) else page.content.decode()
+    body = re.sub(r"<(script|svg|style)\b.*?</\1>", " ", body, flags=re.S)
+    text = unescape(re.sub(r"<[^>]+>", " ", body)).replace("\N{NO-BREAK SPACE}", " ")
+    return re.sub(r"\s+", " ", text)
+
+
+def footer_words(page) -> str:
+    """The words of a page's footer (which names the page's game)."""
+    body = page.content.decode()
+    return page_words(body[body.index('<footer class="site-footer">') : body.index("</footer>")])
+
+
+def remember_games(client, *games):
+    """The games under "My games" on this client's device (its session)."""
+    session = client.session
+    session["my_games"] = [g.edit_token for g in games]
+    session.save()

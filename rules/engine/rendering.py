@@ -277,6 +277,8 @@ EXTRAS = {
                 "title": s["title"][language],
                 "says": text(s["says"]),
                 "checked": s.get("checked"),
+                # a source that was itself checked: the day its author did so (as it says)
+                "reviewed": s.get("reviewed"),
                 "date_format": "DAY_FORMAT",  # ghost_site/formats/<language>/formats.py
             }
             for s in data.sources
@@ -302,3 +304,35 @@ def rendered_sections(language: str, house: Any = None) -> list[dict[str, Any]]:
             blocks.append(_render_block(block, language, house, data, patches))
         out.append({"id": section["id"], "title": section["title"][language], "blocks": blocks})
     return out
+
+
+QUOTES = {"en": "\u201c{}\u201d", "nb": "\u00ab{}\u00bb"}  # a name within a sentence
+
+
+def settle_only_in(language: str, house: Any) -> list[str | None]:
+    """For each question of the table's "settle" block, in order: where it asks of some
+    of the game's variants only (an item's `only`, such as a bonus for four of a kind
+    in the two-row grids), those variants' names; None where it asks of every one. The
+    variants page, which speaks for every variant at once, says so beside the question."""
+    game = games.of(house)
+    data = rules(game.key)
+    patches = choose_patches(data, house)
+    tables = {key: game.variant_facts(key, house)["described_at"] for key in game.table_variants}
+    said = []
+    for section in data.sections:
+        for block in section.get("blocks", []):
+            block = patched(block, patches)
+            if block is None or block["kind"] != "settle" or not holds(block.get("only"), house):
+                continue
+            for item in shown_items(block, house):
+                spec = item.get("only") if isinstance(item, dict) else None
+                where = [key for key, table in tables.items() if holds(spec, table)]
+                said.append(
+                    None
+                    if len(where) == len(tables)
+                    else and_list(
+                        QUOTES[language].format(data.variants[key]["name"][language])
+                        for key in where
+                    )
+                )
+    return said

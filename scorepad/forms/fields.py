@@ -61,6 +61,14 @@ def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
 # (board.round_data), written so that Python and JavaScript read it alike.
 POINTS_PATTERN = r"[0-9]{1,4}(?:[.,][0-9]?)?|[.,][0-9]"
 POINTS_TEXT = re.compile(POINTS_PATTERN)
+# A total typed with a minus sign (hyphen, minus or dash): no round total is below 0.
+NEGATIVE_PATTERN = rf"[-\u2212\u2013]\s*(?:{POINTS_PATTERN})"
+NEGATIVE_TEXT = re.compile(NEGATIVE_PATTERN)
+
+
+def below_lowest_text() -> str:
+    """Said to a total typed below zero, with %(name)s and %(low)s left to fill."""
+    return gettext("%(name)s: a round total cannot be below %(low)s in this game.")
 
 
 def not_a_number_text(example: Decimal) -> str:
@@ -77,8 +85,9 @@ def not_a_number_text(example: Decimal) -> str:
 class PointsField(forms.DecimalField):
     """A round total: 3,5 and 3.5 both accepted in both languages, shown in the reader's."""
 
-    def __init__(self, example=Decimal("3.5"), **kwargs):
+    def __init__(self, example=Decimal("3.5"), lowest=None, **kwargs):
         self.example = example  # a total this game can have: no halves with the jack at 11
+        self.lowest = lowest  # the lowest total this game can have: said to a minus sign
         # A text field: type=number would refuse a comma on some phones.
         kwargs.setdefault("widget", TextInput)
         super().__init__(max_digits=6, decimal_places=1, **kwargs)
@@ -107,6 +116,11 @@ class PointsField(forms.DecimalField):
         if not text:
             return None
         if not POINTS_TEXT.fullmatch(text):
+            if self.lowest is not None and NEGATIVE_TEXT.fullmatch(text):
+                raise ValidationError(
+                    below_lowest_text() % {"name": self.label, "low": points_text(self.lowest)},
+                    code="invalid",
+                )
             raise self.not_a_number()
         return Decimal(text.replace(",", ".").rstrip(".") or "0")
 

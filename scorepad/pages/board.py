@@ -17,8 +17,13 @@ from django.utils.translation import gettext as _
 
 from rules import cards, games, words
 from rules.engine import loader
-from scorepad.forms import example_total
-from scorepad.forms.fields import POINTS_PATTERN, not_a_number_text
+from scorepad import pads
+from scorepad.forms.fields import (
+    NEGATIVE_PATTERN,
+    POINTS_PATTERN,
+    below_lowest_text,
+    not_a_number_text,
+)
 from scorepad.logic import scoring
 from scorepad.models import MAX_ROUNDS, Game, Round, Score, row_mark
 from scorepad.pages import night
@@ -32,10 +37,15 @@ def rank_buttons(house, language) -> str:
     table): the same HTML for every game with these values, built once per language."""
     table = games.of(house).card_table(house)
     order = sorted(cards.RANKS, key=table.get)
+    # Named as shown, the card's name after (WCAG 2.5.3): "J (jack)".
     return format_html_join(
         "",
-        '<button type="button" class="rank" data-rank="{}" aria-label="{}">{}</button>',
-        ((r, words.RANK_NAMES[language][r], words.rank_label(r, language)) for r in order),
+        '<button type="button" class="rank" data-rank="{}" aria-label="{} ({})">{}</button>',
+        (
+            (r, words.rank_label(r, language), words.RANK_NAMES[language][r])
+            + (words.rank_label(r, language),)
+            for r in order
+        ),
     )
 
 
@@ -43,35 +53,20 @@ EXAMPLE_HAND = ("8", "J", "A", "2", "K", "3", "5", "9")  # as long as the longes
 
 
 @lru_cache
-def round_data(house, jack_value, language: str) -> dict:
+def round_data(house, jack_value, language: str, example: Decimal) -> dict:
     """What the page's script reads (through json_script), from the game object like
     everything else: the rank words, the card table, the totals a round can have (for
     checking a round kept offline) and what it says about rounds kept on the phone.
-    The same for every game with these rules, so built once per language."""
+    The same for every game with these rules, so built once per language; `example`
+    is the total the messages show (the game's own)."""
     game = games.of(house)
     return {
         "ranks": words.RANK_WORDS,
         "values": {rank: float(value) for rank, value in game.card_table(house).items()},
         "possible": sorted(float(t) for t in game.possible_totals(house)),
         "number": f"^(?:{POINTS_PATTERN})$",  # what the server takes as a total
-        "texts": outbox_texts(language, example_total(jack_value)),
-        # for a round's totals possible together (scoring.js `together`), in half points
-        "together": together_spec(house, jack_value),
-    }
-
-
-def together_spec(house, jack_value) -> dict | None:
-    """Ghost's card table for the page's search of a round possible together."""
-    variant = getattr(house, "rules_variant", None)
-    if not hasattr(variant, "hand_size"):
-        return None
-    from rules.games.ghost import cards as ghost_cards
-    from rules.games.ghost.together import units
-
-    return {
-        "units": list(units(jack_value)),
-        "size": variant.hand_size,
-        "copies": ghost_cards.COPIES_PER_RANK,
+        "negative": f"^(?:{NEGATIVE_PATTERN})$",  # what it says is below the lowest
+        "texts": outbox_texts(language, example),
     }
 
 
@@ -103,6 +98,7 @@ def outbox_texts(language: str, example: Decimal) -> dict:
             ),
             "missing": _("%(name)s: enter the round total."),
             "not_number": not_a_number_text(example),
+            "below": below_lowest_text(),
             "impossible": _("%(name)s: %(value)s cannot happen with these rules."),
             # The standings and the chart worked out again with the kept rounds: the
             # server's own words for them (scorepad/_standings.html, pages/night.py).
@@ -136,6 +132,7 @@ WATCH_URLS = ("watch", "watch-poll", "watch-result-png")
 def game_urls(game: Game) -> dict[str, str]:
     urls = {name: reverse(f"scorepad:{name}", args=[game.edit_token]) for name in EDIT_URLS}
     urls.update((name, reverse(f"scorepad:{name}", args=[game.watch_token])) for name in WATCH_URLS)
+    urls["new-game"] = pads.start_url(game.game)  # a new game of this game
     return {name.replace("-", "_"): url for name, url in urls.items()}
 
 

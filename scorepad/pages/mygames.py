@@ -6,6 +6,7 @@ from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils.translation import get_language
 
+from ghost_site.context_processors import icon
 from rules import games, words
 from scorepad.models import Game
 from scorepad.pages import night
@@ -46,6 +47,7 @@ def my_games(request) -> list[dict]:
         pad = group[0].game.pad
         entries.append(
             {
+                **game_named(group[0].game.game),
                 "games": [listed_game(item) for item in group],
                 "series": series,
                 "series_words": [pad.series_word(s) for s in series or ()],
@@ -54,9 +56,15 @@ def my_games(request) -> list[dict]:
     return entries
 
 
+def game_named(key: str) -> dict:
+    """The game of an entry, as the registry names and draws it (the header's picture)."""
+    return {"game_name": games.get(key).names[get_language()], "icon": icon(key)}
+
+
 def listed_game(item) -> dict:
     fmt = words.points_formatter(get_language())
     return {
+        **game_named(item.game.game),
         "game": item.game,
         # which game it is: "My games" lists every game's games together
         "kind": games.get(item.game.game).names[get_language()],

@@ -65,8 +65,16 @@ def series_context(game: Game) -> dict:
         return {"series": None}
     names = [p.name for p in game.player_list]
     lost, won, earlier = Game.objects.series_results(game, len(names))
-    standing = stats.standing(names, lost, won, game.outcome())
-    return {"series": standing, "series_games": earlier + 1}
+    outcome = game.outcome()
+    standing = stats.standing(names, lost, won, outcome)
+    # A game under way counts in the evening once it is over: till then the heading
+    # counts the games over, and says this one is being played.
+    return {
+        "series": standing,
+        "series_games": earlier + 1,
+        "series_over": earlier,
+        "series_playing": not outcome.finished,
+    }
 
 
 def series_mark(game: Game) -> str:

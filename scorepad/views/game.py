@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from ghost_site.context_processors import absolute_url
 from rules import words
 from rules.templatetags import ghost
-from scorepad.forms import RestoreForm, RoundForm, UndoForm
+from scorepad.forms import RestoreForm, RoundFields, UndoForm
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages import exports, pagecache
@@ -28,7 +28,7 @@ from scorepad.views.watch_link import shared_watch_path
 # ----------------------------------------------------------------- helpers
 
 
-def round_form(game: Game, data=None) -> RoundForm:
+def round_form(game: Game, data=None) -> RoundFields:
     """The game's form for its next round (a hole of Golf: scorepad/pads.py)."""
     return game.pad.round_form_for(game, data, initial={"number": game.next_number})
 
@@ -177,7 +177,7 @@ def enter_round(request, game: Game):
     raise AssertionError(change)
 
 
-def typed_form(request, game: Game) -> RoundForm:
+def typed_form(request, game: Game) -> RoundFields:
     """The round form as typed, for the game as read now: the form first made may name
     the players as this process last saw them, before a rename elsewhere."""
     return game.pad.round_form_for(game, request.POST)

@@ -4,7 +4,6 @@ game's at its key; a game started redirects to its page."""
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
@@ -13,7 +12,6 @@ from django.views.decorators.http import require_http_methods
 from rules import games
 from rules.engine.address import from_slug
 from scorepad import pads
-from scorepad.forms import more_players_text
 from scorepad.models import Game, Result
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
 from scorepad.pages.mygames import my_games, remember_game
@@ -56,8 +54,8 @@ def new_game(request, game=None):
             )
             if change.result is not Result.LIMITED:
                 remember_game(request, change.game)
-                if getattr(form, "took_more_players", False):
-                    messages.info(request, more_players_text(data["player_count"]))
+                for note in form.start_notes():
+                    messages.info(request, note)
                 return redirect("scorepad:game", token=change.game.edit_token)
             messages.error(request, too_many_games_text(change.wait))
             status = 429
@@ -107,9 +105,7 @@ def game_choices(chosen) -> list[dict]:
     return [
         {
             "name": games.get(key).names[language],
-            "url": reverse("scorepad:start")
-            if key == games.DEFAULT_KEY
-            else reverse("scorepad:start-game", kwargs={"game": key}),
+            "url": pads.start_url(key),
             "chosen": key == chosen.key,
         }
         for key in pads.game_keys()

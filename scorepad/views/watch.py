@@ -20,7 +20,9 @@ def watch(request, token):
     request.game_key = game.game  # the header and title name the game
     context = settings_context(game) | {
         "players": game.player_list,
-        "moved": "moved" in request.GET,  # arrived here from the last game's watch page
+        # Arrived here from the last game's watch page, and nothing entered here yet:
+        # once the rematch is under way, the news is old (issue 36).
+        "moved": "moved" in request.GET and game.version == 0,
         "watched": watched_board(game),
     }
     return render(request, "scorepad/watch.html", context)

@@ -47,3 +47,28 @@ def test_the_home_page_shows_every_game_by_name_above_the_fold(
     golf = games.get("golf").names[lang]
     main.get_by_role("link", name=golf, exact=True).first.click()
     page.wait_for_url(live_server.url + address("rules:rules", lang, game="golf"))
+
+
+FULL_RULES = {"en": "The full rules for these choices", "nb": "Hele reglene med disse valgene"}
+
+
+@BOTH
+def test_golfs_rules_at_a_glance_read_in_about_two_screens_at_320(live_server, phone, lang):
+    page = phone(lang, viewport=NARROW)
+    page.goto(live_server.url + address("rules:card", lang, game="golf"))
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height <= 2.4 * NARROW["height"], height  # 1398 px now; 2901 (nb 2973) before issue 36
+    # what a newcomer needs for the first hole is still there: every part, the values
+    for part in ("values", "setup", "turn", "hole-end", "scoring", "game"):
+        assert page.locator(f"#card-{part} p, #card-{part} table").first.is_visible(), part
+    assert page.locator(".values tr").count() >= 3
+    # the full rules a tap away: on the first screen, and again at the end
+    full = page.get_by_role("link", name=FULL_RULES[lang])
+    assert full.count() == 2
+    assert inside(full.first.bounding_box(), NARROW), full.first.bounding_box()
+    rules = address("rules:rules", lang, game="golf")
+    assert {full.nth(i).get_attribute("href") for i in range(2)} == {rules}
+    no_sideways_scroll(page)
+    axe_clean(page)
+    full.last.click()
+    page.wait_for_url(live_server.url + rules)

@@ -237,3 +237,35 @@ def test_a_hole_changed_on_its_edit_page_with_the_layout_helper(live_server, cli
     page.locator("form.round-form button[type=submit]").click()
     page.wait_for_url(f"**{url('game', game, lang)}")
     assert live_points(game) == [[Decimal(3), Decimal(5), Decimal(hole_score(bo, game.house))]]
+
+
+@pytest.mark.parametrize("viewport", [NARROW, {"width": 360, "height": 740}], ids=["320", "360"])
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_phones_chart_leaves_the_extra_hole_apart_as_the_servers_does(
+    live_server, client, phone, lang, viewport
+):
+    """Issue 35: the extra hole adds to nobody's total; the chart draws the holes that
+    count and its words say the extra hole was played, on the phone as on the server."""
+    game = golf_game(client, extra_hole=True, holes=2)
+    page = phone(lang, viewport=viewport)
+    page.goto(live_server.url + url("game", game, lang))
+    page.context.set_offline(True)
+    t = texts(lang)
+    second = [4, 2, 5]  # 7, 7 and 9: the first two tie
+    type_hole(page, [str(s) for s in second], caller=None)
+    type_hole(page, ["3", "1", None], caller=None)  # the extra hole, for the tied
+    assert len(outbox(page)) == 2
+    counted = golf_outcome(3, [FIRST_HOLE, second], 2)
+    drawn = page.evaluate(CHART)
+    assert drawn["rounds"] == str(len(counted.running))  # not the extra hole
+    totals = ", ".join(f"{n} {signed(s)}" for n, s in zip(NAMES, counted.totals, strict=True))
+    assert drawn["description"] == t["course_extra_other"] % {"n": 2, "totals": totals}
+    labels = """() => [...document.querySelectorAll('#rounds tbody th')]
+                  .map(th => th.firstChild.textContent.trim())"""
+    assert page.evaluate(labels)[1:] == ["2", t["extra_row"]]  # the kept rows: one named
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    assert outbox(page) == []
+    assert Game.objects.get(pk=game.pk).outcome().winners == [1]
+    assert page.evaluate(CHART) == drawn
+    assert page.evaluate(labels)[-1].startswith(t["extra_row"])  # the server's row too

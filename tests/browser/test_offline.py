@@ -8,7 +8,7 @@ import pytest
 
 from scorepad.models import Round
 from tests.browser.conftest import HAVE_CHROMIUM, enter_offline, game_url, outbox, wait_for_worker
-from tests.conftest import make_game
+from tests.conftest import enter, make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TEXT = {
@@ -163,3 +163,28 @@ def test_an_impossible_total_is_not_kept_offline(live_server, phone):
     assert "cannot happen" in error.inner_text()
     assert page.evaluate("document.activeElement.name") == "points_0"
     assert outbox(page) == []
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not HAVE_CHROMIUM, reason="Debian's chromium is not installed")
+@pytest.mark.parametrize("viewport", [{"width": 320, "height": 640}, None], ids=["320", "360"])
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Bo: a round total cannot be below 0.5 in this game."),
+        ("nb", "Bo: en rundesum kan ikke være under 0,5 i dette spillet."),
+    ],
+)
+def test_a_total_below_zero_is_told_the_lowest_total_offline(
+    live_server, phone, client, lang, said, viewport
+):
+    """Issue 35 (GH-EN-07): the phone says what the server says of "−1"."""
+    game = make_game(("Anna", "Bo"), threshold=500)
+    page = phone(lang, **({"viewport": viewport} if viewport else {}))
+    page.goto(live_server.url + game_url(game, lang))
+    page.context.set_offline(True)
+    enter_offline(page, "3", "\N{MINUS SIGN}1")
+    assert said in page.locator(".player-entry .error").first.inner_text()
+    assert outbox(page) == []
+    # the server's words for the same total
+    assert said in enter(client, game, "3", "\N{MINUS SIGN}1", lang=lang).content.decode()

@@ -15,7 +15,7 @@ import urllib.parse
 import pytest
 from django.conf import settings
 
-from ghost_site import prerendered
+from ghost_site.serving import prerendered
 from rules.views import prerendered_paths
 from tests.conftest import ROOT, new_game_data
 from tests.deploy.tls_proxy import Proxy
@@ -106,7 +106,7 @@ def deployed(deploy_database, tmp_path_factory):
             str(GRANIAN),
             "--interface",
             "wsgi",
-            "ghost_site.wsgi:application",
+            "ghost_site.serving.wsgi:application",
             "--host",
             "127.0.0.1",
             "--port",

@@ -2,7 +2,7 @@
 
 A stop: two workers closing at the same moment each see the other still open, and then
 neither deletes `db.sqlite3-wal`. So each worker empties the log before it closes
-(`ghost_site/workers.py`); whatever file is left holds nothing to replay.
+(`ghost_site/serving/workers.py`); whatever file is left holds nothing to replay.
 
 A crash (a worker killed, the power gone) leaves a log full of pages. `manage.py
 restore` still brings back exactly the backup; copying the backup over the file, as the
@@ -16,7 +16,7 @@ import sys
 
 from django.db.utils import ConnectionHandler
 
-from ghost_site import workers
+from ghost_site.serving import workers
 from tests.deploy.served import manage, production_env
 
 SQLITE = {

@@ -2,7 +2,7 @@
 waiting for their answer and some giving up and coming back, against `make serve`'s
 server and the README's production command, with no proxy in front: a phone's rounds all
 land, its pages answer, and every slow post is answered in the end (503: its body did not
-come in time), never left holding a thread (ghost_site/front.py). The same behind the
+come in time), never left holding a thread (ghost_site/serving/front.py). The same behind the
 documented nginx: tests/deploy/test_proxy_logs.py.
 
 No assertion here is about time: how long pages take under this load is measured by

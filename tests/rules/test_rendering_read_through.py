@@ -299,3 +299,122 @@ def test_the_five_card_rows_of_the_variant_table_agree_on_players(client, langua
     # the standard game, jack as 11 and stock only: the same five-card game
     assert page.count(said) == 3
     assert f"{least}–{most}" not in page
+
+
+# ------------------------------------------------------------------ the variants pages
+
+
+def variants_page(client, game: str, language: str) -> str:
+    with translation.override(language):
+        return text(client, reverse("rules:variants", kwargs={"game": game}))
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_ghosts_variants_page_has_no_lead_repeating_the_tables_first_row(client, language):
+    """GH-EN-05 and -06: a stray lead repeated the standard game before the introduction,
+    and the introduction named only the variant and the jack's value of the choices."""
+    from rules.engine import rendering
+
+    page = variants_page(client, "ghost", language)
+    standard = re.sub(r"<[^>]+>", "", rendering.variant_rows(language)[0]["description"])
+    assert page.count(html.unescape(standard)) == 1  # in the table, not before it too
+    every = {
+        "en": "the scorepad lets you pick the variant and every house rule.",
+        "nb": "I poengblokken velger dere variant og alle husregler.",
+    }
+    assert every[language] in page
+    assert "The standard game." not in page and "Vanlig spill." not in page
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_a_question_for_the_two_row_grids_says_so_on_the_variants_page(client, language):
+    """Four of a kind is no question in nine-card golf (three equal cards cancel there):
+    the page speaking for every variant names those it is asked in, from the facts."""
+    page = variants_page(client, "golf", language)
+    names = {key: golf_variant_name(key, language) for key in cards.VARIANTS}
+    two_rows = [k for k, v in cards.VARIANTS.items() if v.rows == 2]
+    assert 0 < len(two_rows) < len(cards.VARIANTS)
+    quote = {"en": "“{}”", "nb": "«{}»"}[language]
+    listed = {"en": " and ", "nb": " og "}[language].join(quote.format(names[k]) for k in two_rows)
+    question = {"en": "A bonus for four of a kind?", "nb": "Bonus for fire like?"}[language]
+    only = {"en": "Only in {}.", "nb": "Bare i {}."}[language].format(listed)
+    assert f"{question} {only}" in page
+    jokers = {"en": "Jokers?", "nb": "Jokere?"}[language]  # asked in every variant
+    assert f"{jokers} {only[:4]}" not in page
+
+
+def golf_variant_name(key: str, language: str) -> str:
+    from rules.engine.loader import rules
+
+    return rules("golf").variants[key]["name"][language]
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_golfs_hole_ranges_on_the_variants_page_say_they_are_without_house_rules(client, language):
+    """GO-EN-26: a range true only at the plain table read as the variant's."""
+    page = variants_page(client, "golf", language)
+    for key in cards.VARIANTS:
+        possible = scoring.possible_hole_scores(cards.GolfHouse(key), cards.PLAYER_RANGE[0])
+        low, high = (format_points(s, language) for s in (min(possible), max(possible)))
+        said = {
+            "en": f"with one deck and no house rules, a hole scores from {low} to {high}.",
+            "nb": f"med én kortstokk og uten husregler gir et hull fra {low} til {high} poeng.",
+        }[language]
+        assert f"{golf_variant_name(key, language)}: {said}" in page
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_a_checked_summary_tells_its_own_check_from_our_reading(client, language):
+    """GO-EN-25: the day we read the summary stood where the day it was checked belongs."""
+    from rules.engine.loader import rules
+
+    source = next(s for s in rules("golf").sources if s.get("reviewed"))
+    assert source["reviewed"] < source["checked"]
+    with translation.override(language):
+        from django.utils.formats import date_format
+
+        reviewed = date_format(source["reviewed"], "DAY_FORMAT")
+        checked = date_format(source["checked"], "DAY_FORMAT")
+    page = rules_page(client, cards.GolfHouse(), language)
+    said = {
+        "en": f"Checked by its author on {reviewed}. We last read it on {checked}.",
+        "nb": f"Kontrollert av forfatteren {reviewed}. Vi leste det sist {checked}.",
+    }[language]
+    assert said in page
+    assert {"en": f"Last checked {checked}", "nb": f"Sist sjekket {checked}"}[language] not in page
+
+
+# ------------------------------------------------------------------ the home page
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_the_home_pages_link_is_named_as_the_heading_it_leads_to(client, language):
+    """SI-NB-02: «Fire ting å avtale» led to «Fire ting å bli enige om»."""
+    with translation.override(language):
+        home = client.get(reverse("rules:home")).content.decode()
+        rules = client.get(reverse("rules:rules")).content.decode()
+    link = re.search(r'<a href="[^"]*#settle">([^<]+)</a>', home)[1]
+    heading = re.search(r'<h2 id="settle[^"]*"[^>]*>(.*?)</h2>', rules, re.S)[1]
+    heading = html.unescape(re.sub(r"<[^>]+>", "", heading)).strip().removesuffix("#")
+    assert html.unescape(link).strip() == heading.strip()
+
+
+# ------------------------------------------------------------------ the worked holes
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize("variant", [k for k, v in cards.VARIANTS.items() if v.turned_up])
+def test_a_worked_hole_follows_the_pages_advice_on_the_first_cards(client, variant, language):
+    """GO-NB-26: the nine-card hole turned up places 1 and 4, one column, beside the
+    advice to turn them up in different columns."""
+    house = cards.GolfHouse(variant)
+    page = rules_page(client, house, language)
+    said = {
+        "en": r"(\w+) turns up places (\d+) and (\d+)",
+        "nb": r"(\w+) snur plass (\d+) og (\d+)",
+    }
+    found = re.findall(said[language], page)
+    assert len(found) == 2  # both players
+    columns = house.rules_variant.columns
+    for _name, first, second in found:
+        assert (int(first) - 1) % columns != (int(second) - 1) % columns, (first, second)

@@ -1,7 +1,8 @@
 """Issue 35: one set of cases (tests/data/together_cases.json) for a round's totals
 possible together, run against the server (rules/games/ghost/together.py,
-rules/games/golf/together.py) and the page's scripts (scoring.js, golf-scoring.js), fed
-the data the page gets: both must name the same players, or none."""
+rules/games/golf/together.py) and the page's scripts (the scorepad's search, together.js,
+asked by each game's: scoring.js, golf-scoring.js), fed the data the page gets: both
+must name the same players, or none."""
 
 import json
 import os
@@ -24,6 +25,7 @@ if NODE is None and os.environ.get("CI") == "true":
     raise RuntimeError("CI=true but node is missing: install Debian's nodejs")
 
 
+SHARED_SCRIPT = ROOT / "scorepad/static/scorepad/together.js"
 GHOST_SCRIPT = ROOT / "rules/games/ghost/static/scorepad/scoring.js"
 GOLF_SCRIPT = ROOT / "rules/games/golf/static/scorepad/golf-scoring.js"
 
@@ -32,7 +34,8 @@ def python_answer(case):
     if case["game"] == "ghost":
         variant = ghost.VARIANTS[case["variant"]]
         totals = [Decimal(t) for t in case["totals"]]
-        return ghost_together.check(variant, Decimal(case["jack"]), totals)
+        # the hands typed as cards ("hands"), taken out of the deck first
+        return ghost_together.check(variant, Decimal(case["jack"]), totals, case.get("hands", ()))
     house = golf.GolfHouse(**case["house"])
     return golf_together.check(house, case["scores"], case["players"])
 
@@ -49,7 +52,14 @@ def page_input(case):
         }
         halves = [int(Decimal(t) * 2) for t in case["totals"]]
         possible = sorted(int(t * 2) for t in ghost.possible_totals(variant, jack))
-        return {"game": "ghost", "spec": spec, "totals": halves, "possible": possible}
+        fixed = [[hand.count(rank) for rank in ghost.RANKS] for hand in case.get("hands", ())]
+        return {
+            "game": "ghost",
+            "spec": spec,
+            "totals": halves,
+            "possible": possible,
+            "fixed": fixed,
+        }
     house = golf.GolfHouse(**case["house"])
     spec = {
         "rows": house.rules_variant.rows,
@@ -72,11 +82,12 @@ def test_the_server_follows_the_cases(case):
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_page_scripts_give_the_same_answers_as_the_server():
     program = f"""
+    globalThis.ScorepadTogether = require({json.dumps(str(SHARED_SCRIPT))});
     const ghost = require({json.dumps(str(GHOST_SCRIPT))});
     const golf = require({json.dumps(str(GOLF_SCRIPT))});
     const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));
     process.stdout.write(JSON.stringify(data.map(c => c.game === "ghost"
-      ? ghost.together(c.spec, c.totals, c.possible)
+      ? ghost.together(c.spec, c.totals, c.possible, c.fixed)
       : golf.together(c.spec, c.totals, c.possible))));
     """
     data = [page_input(case) for case in CASES]
@@ -86,3 +97,32 @@ def test_the_page_scripts_give_the_same_answers_as_the_server():
     answers = json.loads(out.stdout)
     for case, answer in zip(CASES, answers, strict=True):
         assert answer == case["expect"], case["name"]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_shared_search_says_nothing_past_its_budget_and_names_the_fewest_players():
+    """together.js on a made-up game: one kind of card, a hand of `total` of them (the
+    game gives only the hands that fit in what is left, as every game's script does).
+    Past its steps it says nothing (null), as rules/together.py does; otherwise it names
+    the fewest players whose totals the decks cannot give at once."""
+    program = f"""
+    const T = require({json.dumps(str(SHARED_SCRIPT))});
+    function hands(total, left, steps, visit) {{
+      T.tick(steps);
+      if (total <= left[0]) visit([total]);
+    }}
+    function endless(total, left, steps, visit) {{ for (;;) T.tick(steps); }}
+    process.stdout.write(JSON.stringify([
+      T.clash([1, 2], hands, [3], [1, 2, 3]),
+      T.clash([1, 2, 1], hands, [3], [1, 2, 3]),
+      T.clash([3, 1], hands, [3], [1, 2, 3]),
+      T.dealTogether([1], endless, [3], [0], 10),
+      T.dealTogether([1], hands, [-1], [0]),
+    ]));
+    """
+    out = subprocess.run([NODE, "-e", program], capture_output=True, text=True, check=True)
+    fits, three, most, endless, short = json.loads(out.stdout)
+    assert fits is None  # 1 and 2 of 3 cards: dealt
+    assert three == [0, 1, 2]  # 1, 2 and 1 of 3 cards: no two of them clash, all three do
+    assert most == [0, 1]  # 3 of 3 cards leave none for the 1
+    assert endless is None and short is False

@@ -196,3 +196,40 @@ def test_the_ghost_card_is_named_as_a_card_not_as_the_game(client):
     assert "♠" in row
     assert '<th scope="row">spøkelset' not in html
     assert '<th scope="row">Spøkelse <' not in html
+
+
+# ------------------------------------------------------------------ the shared templates
+GAMES_PAGES = {"ghost": ("/en/rules/", "/en/card/"), "golf": ("/en/golf/rules/", "/en/golf/card/")}
+
+
+def field_names(html: str) -> list[str]:
+    """The names of a form's fields in the order the page asks them (radios once)."""
+    return list(dict.fromkeys(re.findall(r'<(?:input|select)[^>]* name="([\w-]+)"', html)))
+
+
+@pytest.mark.parametrize("key", sorted(GAMES_PAGES))
+def test_the_rules_pages_form_asks_the_games_table_fields_and_answers_on_its_own_address(
+    client, key
+):
+    from rules import games
+
+    rules, _card = GAMES_PAGES[key]
+    html = client.get(rules).content.decode()
+    form = html.split('<form class="house-form"')[1].split("</form>")[0]
+    assert f'action="{rules}"' in form and f'data-hx-get="{rules}"' in form
+    asked = [field.name for field in games.part(key, "house").HouseFields().table_fields()]
+    assert field_names(form) == asked
+
+
+@pytest.mark.parametrize("key", sorted(GAMES_PAGES))
+def test_every_games_card_has_the_shared_head_and_its_own_sections(client, key):
+    _rules, card = GAMES_PAGES[key]
+    html = client.get(card).content.decode()
+    nav = html.split('class="no-print glance-nav"')[1].split("</nav>")[0]
+    anchors = re.findall(r'href="#([\w-]+)"', nav)
+    assert anchors[0] == "card-values" and len(anchors) == 5
+    for anchor in anchors:  # every link of the head lands on a section of the game's own
+        assert f'<section id="{anchor}">' in html
+    other = "ghost" if key == "golf" else "golf"
+    assert f"{other.capitalize()} at a glance" not in html
+    assert f"{key.capitalize()} at a glance" in html

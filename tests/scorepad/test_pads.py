@@ -23,7 +23,14 @@ ROOT = Path(settings.BASE_DIR) / "scorepad"
 SHARED_TEMPLATES = sorted((ROOT / "templates" / "scorepad").glob("*.html"))
 SHARED_SCRIPTS = [
     ROOT / "static" / "scorepad" / name
-    for name in ("common.js", "outbox.js", "offline-standings.js", "page.js")
+    for name in (
+        "common.js",
+        "together.js",
+        "new-game.js",
+        "outbox.js",
+        "offline-standings.js",
+        "page.js",
+    )
 ]
 ALL_PADS = [pads.get(key) for key in pads.game_keys()]
 # A word only a game whose players may play on while others wait has (its extra hole):
@@ -167,11 +174,23 @@ def test_a_page_loads_the_shared_scripts_around_the_games_own(client, kind):
     helpers = [name.removeprefix("scorepad/") for name in pad.form_scripts]
     shared = ["outbox.js", "offline-standings.js"]
     # The game's module registers itself with common.js, and is there before the
-    # shared scripts ask it.
+    # shared scripts ask it; the search for a round possible together is there before
+    # the game's module that asks it.
     page = scripts(client.get(url("game", game)).content.decode())
-    assert page == ["common.js", *own, *helpers, *shared, "page.js"]
+    assert page == ["common.js", "together.js", *own, *helpers, *shared, "page.js"]
     history = scripts(client.get(url("history", game)).content.decode())
-    assert history == ["common.js", *own, *shared]  # no form to help fill in
+    assert history == ["common.js", "together.js", *own, *shared]  # no form to help fill in
+
+
+@pytest.mark.parametrize("pad", ALL_PADS, ids=lambda pad: pad.key)
+def test_every_game_asks_the_scorepads_search_for_a_round_possible_together(pad):
+    """One search (scorepad/static/scorepad/together.js) for every game: a game's script
+    gives its hands and asks the search, and the service worker takes it in."""
+    sources = "".join(Path(finders.find(name)).read_text() for name in pad.scripts)
+    assert "ScorepadTogether" in sources
+    for name in ("function dealTogether", "function playersWhoClash", "function tightnessOrder"):
+        assert name not in sources
+    assert "scorepad/together.js" in precached_static()
 
 
 @pytest.mark.django_db

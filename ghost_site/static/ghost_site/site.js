@@ -19,6 +19,15 @@
     note.hidden = false;
   }
 
+  // A time the server wrote in its own zone ("My games"): in the phone's, as the note
+  // above says the copy's time.
+  document.querySelectorAll("time[data-local]").forEach(function (time) {
+    var when = new Date(time.dateTime);
+    if (isNaN(when)) return;
+    time.textContent = when.toLocaleString(root.lang === "nb" ? "nb-NO" : "en-GB",
+      {day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit"});
+  });
+
   if (!("serviceWorker" in navigator)) return;
   var update = document.querySelector("[data-update-ready]");
 

@@ -179,8 +179,13 @@ class HouseFields(FocusFirstProblem, forms.Form):
         self.fields = {"variant": self.fields["variant"]}
         for asked in ASKED.values():
             self.fields.update(asked.fields())
+        self.table_names = list(self.fields)
         self.fields.update(others)
         own_words(self)
+
+    def table_fields(self) -> list:
+        """The table's choices in the order the pages ask them (forms/house_fields.html)."""
+        return [self[name] for name in self.table_names]
 
     @classmethod
     def for_house(cls, house: cards.House) -> HouseFields:

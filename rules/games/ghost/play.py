@@ -9,7 +9,8 @@ shown to a seat: it never holds another seat's hidden cards or the stock's order
 A turn is two moves: take a card ("stock" or "discard"), then put it ("place-N": swap it
 into place N, whose card goes face up on the discard pile; "throw": onto the discard pile).
 The round ends when the stock is empty (the player who takes its last card plays that
-turn out), or, so that a practice round always ends, after `TURN_LIMIT` turns.
+turn out), or, so that a practice round always ends, after `TURN_LIMIT` turns. The deal
+and turn skeleton every game's model shares is rules/practice/table.py.
 
 The computer plays at two levels: "careful" follows the rules page's "Playing better"
 (round.good_move, the advice the scripted round follows), "beginner" plays legal moves at
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+
+from rules.practice import table
 
 from .cards import (
     PEEKED_CARDS,
@@ -34,17 +37,9 @@ from .cards import (
 )
 from .round import good_move
 
-TURN_LIMIT = 200
-LEVELS = ("beginner", "careful")
-READER = 0  # the reader's seat
-
-
-class Illegal(ValueError):
-    """A move the state does not allow; `code` names why (the page words it)."""
-
-    def __init__(self, code: str):
-        super().__init__(code)
-        self.code = code
+# The shared skeleton's names, this model's own for its pages and tests.
+LEVELS, READER, TURN_LIMIT, Illegal = table.LEVELS, table.READER, table.TURN_LIMIT, table.Illegal
+costly_moves, seats_at = table.costly_moves, table.seats_at
 
 
 # ------------------------------------------------------------------ the table
@@ -69,12 +64,6 @@ def house_of(state: dict) -> House:
     return house_from_data(state["house"])
 
 
-def seats_at(house: House) -> range:
-    """How many may sit at a practice table: the reader and one to three computers, as
-    many as the table seats."""
-    return range(2, min(4, house.max_players) + 1)
-
-
 def value(code: str, house: House) -> Decimal:
     return card_value(parse_card(code)[0], house.jack)
 
@@ -85,10 +74,7 @@ def value(code: str, house: House) -> Decimal:
 def deal(house: House, seats: int, level: str, seed: int) -> dict:
     """A round dealt at `house` for the reader and `seats - 1` computers at `level`,
     from a deck shuffled by `seed` (the same seed, the same deal)."""
-    if seats not in seats_at(house):
-        raise ValueError(f"{seats} seats; a practice table here seats {list(seats_at(house))}")
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}")
+    table.check_table(seats, seats_at(house), level)
     rng = random.Random(seed)
     deck = [f"{s}{r}" for s in SUITS for r in RANKS]
     rng.shuffle(deck)
@@ -101,27 +87,11 @@ def deal(house: House, seats: int, level: str, seed: int) -> dict:
         places = list(range(1, variant.row_size + 1))
         seen.append(places if variant.see_all else sorted(rng.sample(places, PEEKED_CARDS)))
     discard = [deck.pop()] if house.face_up_start else []
-    return {
-        "game": "ghost",
-        "house": house_to_data(house),
-        "seed": seed,
-        "levels": ["reader", *[level] * (seats - 1)],
-        "dealer": dealer,
-        "ghosts": ghosts,
-        "rows": rows,
-        "seen": seen,
-        "stock": deck,
-        "discard": discard,
-        "turn": (dealer + 1) % seats,
-        "held": None,
-        "took": None,
-        "turns": 0,
-        "step": 0,
-        "events": [],
-        "review": [],
-        "over": False,
-        "limit": False,
-    }
+    return table.opening(
+        "ghost", house_to_data(house), seed, level, dealer, seats=seats,
+        ghosts=ghosts, rows=rows, seen=seen, stock=deck, discard=discard,
+        turn=(dealer + 1) % seats,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------ moves
@@ -159,7 +129,7 @@ def apply(state: dict, move: str, reason: tuple[str, dict] | None = None) -> dic
     left as it was). Illegal when the move is not one of `legal_moves`."""
     if move not in legal_moves(state):
         raise Illegal("over" if state["over"] else "not_now")
-    state = _copy(state)
+    state = table.copied(state, per_seat=("rows", "seen"), lists=("ghosts",))
     house = house_of(state)
     seat = state["turn"]
     state["step"] += 1
@@ -196,15 +166,6 @@ def apply(state: dict, move: str, reason: tuple[str, dict] | None = None) -> dic
     return state
 
 
-def _copy(state: dict) -> dict:
-    copied = dict(state)
-    for key in ("rows", "seen"):
-        copied[key] = [list(x) for x in state[key]]
-    for key in ("stock", "discard", "events", "review", "ghosts"):
-        copied[key] = list(state[key])
-    return copied
-
-
 # ------------------------------------------------------------------ the reader's costly moves
 
 
@@ -237,38 +198,25 @@ def _review_throw(state, card, house):
         )  # fmt: skip
 
 
-def costly_moves(state: dict, most: int = 3) -> list[dict]:
-    """The reader's dearest mistakes, dearest first (at most `most`)."""
-    items = sorted(state["review"], key=lambda r: (-Decimal(r["cost"]), r["turn"]))
-    return items[:most]
-
-
 # ------------------------------------------------------------------ the computer
 
 
 def computer_turn(state: dict) -> dict:
     """The seat whose turn it is, a computer, plays a whole turn (both moves)."""
-    seat = state["turn"]
-    level = state["levels"][seat]
-    house = house_of(state)
-    rng = random.Random(f"{state['seed']}-{state['step']}")
-    choose = _careful if level == "careful" else _beginner
-    take = choose(state, seat, house, rng, None)
-    state = apply(state, take)
-    put, reason = choose(state, seat, house, rng, state["held"])
-    return apply(state, put, reason)
+    players = {"careful": _careful, "beginner": _beginner}
+    return table.computer_turn(state, house_of(state), players, apply)
 
 
-def _careful(state, seat, house, rng, held):
+def _careful(state, seat, house, rng):
     """The rules page's advice (round.good_move): take the face-up card when it is worth
     keeping, else draw; then swap into the dearest known place when that saves points,
     failing that onto an unseen place when the card is low, else throw it."""
-    row, seen = state["rows"][seat], set(state["seen"][seat])
+    row, seen, held = state["rows"][seat], set(state["seen"][seat]), state["held"]
     if held is None:
         legal = legal_moves(state)
         if "discard" in legal and good_move(row, seen, state["discard"][-1], house) is not None:
-            return "discard"
-        return "stock"
+            return "discard", None
+        return "stock", None
     place = good_move(row, seen, held, house)
     if place is not None and f"place-{place}" in legal_moves(state):
         why = "known" if place in seen else "unseen"
@@ -277,10 +225,10 @@ def _careful(state, seat, house, rng, held):
     return "throw", ("nothing_better", {})
 
 
-def _beginner(state, seat, house, rng, held):
+def _beginner(state, seat, house, rng):
     """Legal moves at random, but never an absurd one: the face-up card is taken only to
     be kept, and a card the player knows is never given up for a dearer one."""
-    row, seen = state["rows"][seat], set(state["seen"][seat])
+    row, seen, held = state["rows"][seat], set(state["seen"][seat]), state["held"]
     legal = legal_moves(state)
     if held is None:
         if "discard" in legal:
@@ -291,8 +239,8 @@ def _beginner(state, seat, house, rng, held):
                 if p not in seen or value(row[p - 1], house) > value(top, house)
             ]
             if sensible and rng.random() < 0.5:
-                return "discard"
-        return "stock"
+                return "discard", None
+        return "stock", None
     sensible = [
         m
         for m in legal
@@ -307,19 +255,12 @@ def _beginner(state, seat, house, rng, held):
 
 def play_out(state: dict) -> dict:
     """Computers play until it is the reader's turn or the round is over."""
-    while not state["over"] and state["levels"][state["turn"]] != "reader":
-        state = computer_turn(state)
-    return state
+    return table.play_out(state, computer_turn)
 
 
 def all_computers(state: dict, reader_level: str = "careful") -> dict:
-    """The whole round played by computers, the reader's seat at `reader_level`: for
-    the simulation and the tests."""
-    levels = state["levels"]
-    state = {**state, "levels": [reader_level, *levels[1:]]}
-    while not state["over"]:
-        state = computer_turn(state)
-    return {**state, "levels": levels}
+    """The whole round played by computers: for the simulation and the tests."""
+    return table.all_computers(state, computer_turn, reader_level)
 
 
 # ------------------------------------------------------------------ the end
@@ -356,16 +297,7 @@ def view(state: dict, seat: int) -> dict:
     over = state["over"]
     seen = set(state["seen"][seat])
     own = [c if over or p in seen else None for p, c in enumerate(state["rows"][seat], 1)]
-    mine = state["turn"] == seat and not over
-    return {
-        "game": "ghost",
-        "house": dict(state["house"]),
-        "seat": seat,
-        "seats": len(state["rows"]),
-        "levels": list(state["levels"]),
-        "dealer": state["dealer"],
-        "turn": state["turn"],
-        "yours": mine,
+    return table.seat_view(state, seat, len(state["rows"]), legal_moves, result) | {
         "row": own,
         "ghost": state["ghosts"][seat] if over else None,
         "others": [
@@ -373,19 +305,7 @@ def view(state: dict, seat: int) -> dict:
             for s in range(len(state["rows"]))
             if s != seat
         ],
-        "discard_top": state["discard"][-1] if state["discard"] else None,
-        "discard_size": len(state["discard"]),
-        "stock_size": len(state["stock"]),
-        "held": state["held"] if mine else None,
-        "took": state["took"] if mine else None,
-        "moves": legal_moves(state) if mine else [],
         "events": [_told(e, seat) for e in state["events"]],
-        "step": state["step"],
-        "over": over,
-        "limit": state["limit"],
-        "turns": state["turns"],
-        "result": result(state) if over else None,
-        "review": costly_moves(state) if over and seat == READER else [],
     }
 
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.utils.translation import get_language, gettext
 
-from rules.words import card_html, card_name, format_points, points_phrase
+from rules.words import card_html, card_name, card_text, format_points, points_phrase
 
 from . import play
 
@@ -191,6 +191,7 @@ def board(view: dict) -> dict:
             {
                 "number": number,
                 "card": _shown(code),
+                "shown": card_text(code, get_language()),  # its button named by it first
                 "name": _card(code) if code else gettext("not seen"),
                 "move": move if move in moves else None,
                 "label": move_label(move, view) if move in moves else "",

@@ -97,6 +97,9 @@ class Golf:
             figures=frozenset({"total", "plain", "saved", "col1", "col2", "col3", "bonus"}),
             cards=("cards",),
         ),
+        # the short text of a part for the rules at a glance (card.html); the full
+        # rules page draws nothing for it (_glance.html)
+        "glance": Kind(texts=("text",)),
     }
 
     # ------------------------------------------------------------ the tables

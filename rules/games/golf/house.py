@@ -52,6 +52,11 @@ class HouseFields(FocusFirstProblem, forms.Form):
         ]
         own_choice_words(self)
 
+    def table_fields(self) -> list:
+        """The table's choices in the order the pages ask them (forms/house_fields.html):
+        this form's own fields, not the players a new game's form adds."""
+        return [self[name] for name in HouseFields.base_fields]
+
     @classmethod
     def for_house(cls, house: cards.GolfHouse) -> HouseFields:
         return cls(

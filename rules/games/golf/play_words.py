@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.utils.translation import get_language, gettext, ngettext
 
-from rules.words import card_html, card_name, format_points, points_phrase
+from rules.words import card_html, card_name, card_text, format_points, points_phrase
 
 from . import play
 
@@ -234,6 +234,7 @@ def _grid(cards: list, view: dict, moves: set, face_up: set) -> list[list[dict]]
             {
                 "number": number,
                 "card": _shown(code),
+                "shown": card_text(code, get_language()),  # its button named by it first
                 "name": place_word(number, view)
                 + ": "
                 + (_card(code) if code else gettext("face down")),

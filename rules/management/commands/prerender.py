@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.test import Client
 
-from ghost_site import prerendered
+from ghost_site.serving import prerendered
 from rules.views import moved_paths, prerendered_paths
 
 

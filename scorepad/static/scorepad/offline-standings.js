@@ -11,10 +11,10 @@
     // The game's module counts: a kept round as it counts after the rounds before it
     // (null: no room for it), the course of the game, its numbers as the page writes them.
     var game = S.gameModule(board);
-    var rounds = board.rounds.slice();
+    var rounds = board.rounds.slice(), notes = [];
     kept.forEach(function (e) {
       var counted = game.counted(e, board, rounds);
-      if (counted) rounds.push(counted);
+      if (counted) { rounds.push(counted); notes.push(e.note || ""); }
     });
     var result = game.outcome(board, rounds);
     var serverDecided = game.outcome(board, board.rounds).finished;
@@ -37,10 +37,13 @@
       var svg = figure.querySelector("svg");
       if (!serverState.has(svg)) serverState.set(svg, {html: svg.innerHTML, hidden: figure.hidden});
       figure.classList.toggle("provisional", kept.length > 0);
-      if (kept.length && result.running.length) { drawCourse(svg, board, result, t, points); figure.hidden = false; }
+      // the game's module says which rounds the chart draws (not a round played apart
+      // that adds to nobody's total, which its words name instead); else every one
+      var course = game.course ? game.course(result) : {running: result.running, extra: false};
+      if (kept.length && course.running.length) { drawCourse(svg, board, result, course, t, points); figure.hidden = false; }
       else { svg.innerHTML = serverState.get(svg).html; figure.hidden = serverState.get(svg).hidden; }
     }
-    keptRows(board, rounds.slice(board.rounds.length), result, t, points);
+    keptRows(board, rounds.slice(board.rounds.length), result, t, points, game, notes);
     var provisional = document.querySelector("[data-provisional-result]");
     var decided = result.finished && !serverDecided;
     if (form) {
@@ -124,8 +127,8 @@
 
   // From 0 up, or from below 0 where a total is; `formatPoints` is the game's (a real
   // minus sign where a total may be below 0).
-  function drawCourse(svg, board, result, t, formatPoints) {
-    var running = result.running, rounds = running.length, threshold = board.threshold;
+  function drawCourse(svg, board, result, course, t, formatPoints) {
+    var running = course.running, rounds = running.length, threshold = board.threshold;
     var highest = Math.max.apply(null, running.map(function (totals) { return Math.max.apply(null, totals); }));
     var lowest = Math.min.apply(null, running.map(function (totals) { return Math.min.apply(null, totals); }));
     var reach = Math.max(highest, threshold || 0, 1), depth = Math.max(-lowest, 0);
@@ -164,7 +167,8 @@
         '<path class="label-mark" d="' + markerPath(SHAPES[seat % 6], WIDTH - 80 + 11, baselines[seat] - 3.5) + '"/><text class="name" x="' + (LABEL_X + 8) + '" y="' + f1(baselines[seat]) + '">' + esc(board.labels ? board.labels[seat] : shorten(name)) + "</text></g>";
     });
     var totals = board.names.map(function (name, seat) { return name + " " + formatPoints(result.totals[seat]); }).join(", ");
-    var description = fill(rounds === 1 ? t.course_one : t.course_other, {n: rounds, totals: totals});
+    var words = course.extra ? [t.course_extra_one, t.course_extra_other] : [t.course_one, t.course_other];
+    var description = fill(rounds === 1 ? words[0] : words[1], {n: rounds, totals: totals});
     if (threshold !== null) description += " " + fill(t.course_threshold, {t: threshold});
     var title = svg.querySelector("title"), desc = svg.querySelector("desc");
     svg.innerHTML = html;
@@ -179,18 +183,21 @@
 
   // The kept rounds are rows of the table of rounds too, after the server's, each marked
   // "not sent", with the running sums they make.
-  function keptRows(board, kept, result, t, points) {  // kept: the kept rounds as they count
+  // A kept round's note (a penalty that changed it) under its row, as the server writes it.
+  function keptRows(board, kept, result, t, points, game, notes) {  // kept: the kept rounds as they count
     var wrap = document.getElementById("rounds");
     var body = wrap && wrap.querySelector("table.scores tbody");
     if (!body) return;
-    body.querySelectorAll("tr.kept").forEach(function (tr) { tr.remove(); });
+    body.querySelectorAll("tr.kept, tr.kept-note").forEach(function (tr) { tr.remove(); });
     kept.forEach(function (counted, k) {
       var index = board.rounds.length + k, tr = document.createElement("tr");
       var th = document.createElement("th"), note = document.createElement("small");
       tr.className = "kept";
       th.scope = "row";
       note.textContent = t.unsent;
-      th.append(String(index + 1), document.createElement("br"), note);
+      // the row's name as the server writes it: its number, or the game's word for it
+      var label = (game.rowLabel && game.rowLabel(index, board, t)) || String(index + 1);
+      th.append(label, document.createElement("br"), note);
       tr.appendChild(th);
       counted.forEach(function (hole, seat) {
         var td = document.createElement("td"), sum = document.createElement("small");
@@ -201,6 +208,15 @@
         tr.appendChild(td);
       });
       body.appendChild(tr);
+      if (notes && notes[k]) {
+        tr.classList.add("penalty");
+        var row = body.appendChild(document.createElement("tr")), cell = document.createElement("td");
+        var small = cell.appendChild(document.createElement("small"));
+        row.className = "kept-note penalty-note";
+        cell.colSpan = counted.length + 1;
+        small.textContent = notes[k];
+        row.appendChild(cell);
+      }
     });
     wrap.hidden = !body.rows.length;
   }

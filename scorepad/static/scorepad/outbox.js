@@ -110,9 +110,15 @@
   }
   S.keep = keep;
 
+  // One message at a time: what the phone says now replaces what the server said
+  // before ("Hole 6 is back" once hole 7 is kept; "Hole 7 saved", "Hole 8 saved" once
+  // the phone says both were sent).
   function say(text) {
     var box = document.querySelector("[data-outbox-message]");
-    if (box) { box.textContent = text; box.hidden = false; }
+    if (!box) return;
+    document.querySelectorAll(".messages").forEach(function (said) { said.remove(); });
+    box.textContent = text;
+    box.hidden = false;
   }
 
   // The standings, the form and the list follow the outbox: the kept rounds count.
@@ -130,6 +136,12 @@
       li.className = e.status;
       var label = e.status === "refused" ? fill(t.refused, {reason: e.reason}) : t.waiting;
       li.appendChild(document.createTextNode(fill(t.round, {n: e.number}) + ": " + e.shown.join(" · ") + " (" + label + ")"));
+      if (e.note) {  // the game's word on how the round counts (a penalty that changed it)
+        var note = document.createElement("small");
+        note.className = "kept-note";
+        note.textContent = e.note;
+        li.append(document.createElement("br"), note);
+      }
       if (e.status === "refused") {
         [["putback", putBack], ["discard", discard]].forEach(function (pair) {
           var b = document.createElement("button");

@@ -47,6 +47,11 @@
   // swapped board htmx would focus it before its own scroll to the board's top, so the
   // focus waits for ours, and both happen at once.
   var firstProblem = null;
+  // A watcher's "moved on to the rematch" lasts till the rematch's first news.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "watched") return;
+    document.querySelectorAll("[data-moved-note]").forEach(function (note) { note.remove(); });
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!event.detail.target || event.detail.target.id !== "board") return;
     firstProblem = document.querySelector("#board [autofocus]");

@@ -12,10 +12,10 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 
 from rules.games.ghost import cards
+from rules.games.ghost.pad.pages import round_data
 from scorepad.forms.fields import PointsField
 from scorepad.logic.names import tidy_name
 from scorepad.models import Game
-from scorepad.pages.board import round_data
 from tests.conftest import enter, make_game, new_game_data
 
 REFUSED = ["٣", "٣,٥", "３", "𝟑", "+3", "-3", "3e1", "1_0", "߃"]
@@ -38,7 +38,7 @@ def test_the_server_takes_ascii_digits_only():
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_pages_check_agrees_with_the_server():
-    pattern = round_data(cards.DEFAULT_HOUSE, cards.JACK_HALF, "en")["number"]
+    pattern = round_data(cards.DEFAULT_HOUSE, "en")["number"]
     script = f"var p = new RegExp({json.dumps(pattern)}); process.stdout.write(JSON.stringify("
     samples = json.dumps(REFUSED + TAKEN, ensure_ascii=False)
     script += f"{samples}.map(function (t) {{ return p.test(t); }})));"
@@ -68,3 +68,20 @@ def test_a_name_is_normalised_after_format_characters_are_dropped():
     name = tidy_name("Re\u200b\u0301ne")
     assert name == "R\u00e9ne"
     assert unicodedata.is_normalized("NFC", name)
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_pages_check_reads_a_minus_as_the_server_does():
+    """Issue 35 (GH-EN-07): the phone tells a total below zero the lowest total exactly
+    where the server does (the same pattern, read by both)."""
+    from scorepad.forms.fields import NEGATIVE_TEXT
+
+    samples = ["-1", "\N{MINUS SIGN}3,5", "\N{EN DASH}2", "- 4", "-", "--1", "-x", "1-", "+1"]
+    pattern = round_data(cards.DEFAULT_HOUSE, "en")["negative"]
+    script = f"var p = new RegExp({json.dumps(pattern)}); process.stdout.write(JSON.stringify("
+    script += f"{json.dumps(samples)}.map(function (t) {{ return p.test(t); }})));"
+    verdicts = json.loads(
+        subprocess.run([NODE, "-e", script], capture_output=True, check=True).stdout
+    )
+    assert verdicts == [bool(NEGATIVE_TEXT.fullmatch(t)) for t in samples]
+    assert verdicts[:4] == [True] * 4 and not any(verdicts[4:])

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from rules.games.ghost import cards
+from rules.games.ghost.pad.forms import NewGameForm, RoundForm
 from rules.words import parse_ranks
-from scorepad.forms import NewGameForm, RoundForm
 from scorepad.logic.scoring import outcome
 from scorepad.models import Game, Result, Round
 from tests.conftest import make_game

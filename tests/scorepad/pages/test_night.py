@@ -93,7 +93,8 @@ def test_a_rematch_shows_the_evening_so_far(client):
     second = Game.objects.get(rematch_of=first)
     html = client.get(url("game", second)).content.decode()
     series = re.search(r'<section class="series".*?</section>', html, re.S).group(0)
-    assert "The evening so far: 2 games" in series
+    # under way: the games over, and this one being played (issue 36)
+    assert "The evening so far: 1 game over, this one under way" in series
     assert re.search(r"Anna <span class=\"mark bad\">closest to losing</span>", series)
     # Anna: one lost, none won
     assert re.search(r'<td data-label="Lost">1</td><td data-label="Won">0</td>', series)
@@ -152,7 +153,7 @@ def test_the_statistics_are_reachable_from_the_home_page_and_the_scorepad(client
 
 def test_statistics_without_games_say_so(client):
     html = client.get(reverse("scorepad:statistics")).content.decode()
-    assert "No rounds played yet" in html
+    assert "Nothing has been played yet" in html
 
 
 # ------------------------------------------------------------------ the picture

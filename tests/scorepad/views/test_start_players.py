@@ -16,13 +16,13 @@ FOUR = {f"name_{i}": name for i, name in enumerate(["Ada", "Bo", "Cy", "Di"])}
     [
         (
             "/en/scorepad/",
-            "“Standard”: 2 players, or up to 10 by the house rule for more players, which is "
-            "taken when you choose more. “Three in hand”: up to 6. “Seven cards”: 2.",
+            "“Standard”: 2 players; choose more and the house rule for up to 10 is switched "
+            "on. “Three in hand”: up to 6. “Seven cards”: 2.",
         ),
         (
             "/nb/poengblokk/",
-            "«Vanlig»: 2 spillere, eller opptil 10 med husregelen for flere spillere, som blir "
-            "valgt når dere er flere. «Tre på hånden»: opptil 6. «Sju kort»: 2.",
+            "«Vanlig»: 2 spillere; velger dere flere, slås husregelen for opptil 10 spillere "
+            "på. «Tre på hånden»: opptil 6. «Sju kort»: 2.",
         ),
     ],
 )

@@ -1,7 +1,6 @@
 """Ghost's part of the scorepad (scorepad/pads.py `Pad`): rounds of totals towards the
-table's loss threshold (or one round). Its forms are the scorepad's first ones
-(scorepad/forms), its words in words.py, its templates and scripts in this package's
-templates/ and static/."""
+table's loss threshold (or one round). Its forms in forms.py, its words in words.py, its
+templates and scripts in this package's templates/ and static/."""
 
 from __future__ import annotations
 
@@ -10,10 +9,11 @@ from decimal import Decimal
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.forms import EditRoundForm, NewGameForm, RoundForm
 from scorepad.pads import Pad
 from scorepad.pages import board, night
 
+from . import pages
+from .forms import EditRoundForm, NewGameForm, RoundForm
 from .words import TEXTS, WORDS
 
 
@@ -35,7 +35,7 @@ class GhostPad(Pad):
     }
     scripts = ("scorepad/scoring.js",)
     form_scripts = ("scorepad/card-helper.js",)
-    start_scripts = ("scorepad/new-game.js",)
+    start_scripts = ("scorepad/ghost-new-game.js",)
     file_stem = pgettext_lazy("file name", "ghost")
     round_word = _("Round")
     axis_word = _("round")
@@ -54,8 +54,7 @@ class GhostPad(Pad):
         return board.round_form_extras(game)
 
     def round_data(self, game, language: str) -> dict:
-        house = game.house_for(None)
-        return board.round_data(house, house.jack, language)
+        return pages.round_data(game.house_for(None), language)
 
     def course_description(self, rounds: int, totals: str, extra: bool = False) -> str:
         return ngettext(

@@ -163,9 +163,16 @@ def rank_buttons(language: str) -> str:
     every_rank = cards.ranks_in_play(next(iter(cards.JOKER_READINGS)))
     return format_html_join(
         "",
-        '<button type="button" class="rank" data-rank="{}" aria-label="{}">{}</button>',
+        # Named as shown, the card's name after (WCAG 2.5.3): a voice says what it sees.
+        '<button type="button" class="rank" data-rank="{}" data-name="{}" aria-label="{}">'
+        "{}</button>",
         (
-            (r, card_words.RANK_NAMES[language][r], card_words.rank_label(r, language))
+            (
+                r,
+                card_words.RANK_NAMES[language][r],
+                f"{card_words.rank_label(r, language)} ({card_words.RANK_NAMES[language][r]})",
+                card_words.rank_label(r, language),
+            )
             for r in every_rank
         ),
     )

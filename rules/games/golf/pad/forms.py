@@ -20,12 +20,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
 from rules.engine.loader import variant_name
 from rules.words import and_list, format_points
-from scorepad.forms import ROW_ID, ROW_MARK, add_seats, clean_players
+from scorepad.forms import PlayerSeats, RoundFields, StoredRow, add_seats, clean_players
 from scorepad.forms.widgets import HiddenInput, TextInput
-from scorepad.models import MAX_ROUNDS
 
 from .. import cards, scoring, together
 from ..house import HouseFields
@@ -43,9 +41,11 @@ def variant_label(key: str) -> str:
     return variant_name(key, game="golf")
 
 
-class GolfNewGameForm(HouseFields):
+class GolfNewGameForm(PlayerSeats, HouseFields):
     """A new game of Golf: the table's choices (the rules page's own form) and the
     players, 2 to 12 as the variant's deal allows."""
+
+    most_players = cards.PLAYER_RANGE[1]
 
     player_count = forms.TypedChoiceField(
         label=_("Number of players"),
@@ -89,15 +89,6 @@ class GolfNewGameForm(HouseFields):
         self.fields["holes"].error_messages.update(
             invalid=holes_text, min_value=holes_text, max_value=holes_text, required=holes_text
         )
-
-    def name_fields(self):
-        return [self[f"name_{seat}"] for seat in range(cards.PLAYER_RANGE[1])]
-
-    def problem_order(self):
-        """As the page shows them: the players, then the table's rules."""
-        names = [f"name_{seat}" for seat in range(cards.PLAYER_RANGE[1])]
-        players = ["player_count", *names, "first_dealer"]
-        return players + [name for name in self.fields if name not in players]
 
     def clean(self):
         data = super().clean()
@@ -187,16 +178,11 @@ def impossible_text(name: str, score: int, house: cards.GolfHouse, players: int)
     }
 
 
-class HoleForm(FocusFirstProblem, forms.Form):
+class HoleForm(RoundFields):
     """One hole: a score per player who plays it (everyone, or at the extra hole only the
     tied players), and who went out first when the table plays the caller penalty. The
     fields are `points_<seat>` and `caller`, as Ghost's round form names its totals, so
     a hole kept on the phone is sent as the same POST."""
-
-    number = AsciiIntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)
-    client_id = forms.RegexField(
-        regex=r"\A[A-Za-z0-9-]{8,40}\Z", required=False, widget=HiddenInput
-    )
 
     def __init__(self, *args, game, players, stored_cards=None, number=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -311,9 +297,8 @@ class HoleForm(FocusFirstProblem, forms.Form):
         return tuple(None if s is None else Decimal(s) for s in self.penalty.raw)
 
 
-class EditHoleForm(HoleForm):
-    round_id = AsciiIntegerField(widget=HiddenInput, **ROW_ID)
-    made = AsciiIntegerField(widget=HiddenInput, **ROW_MARK)
+class EditHoleForm(StoredRow, HoleForm):
+    """The same entry, for a hole already stored (the row it replaces)."""
 
 
 def layout_json(house: cards.GolfHouse) -> str:

@@ -57,16 +57,20 @@ def penalty_note(game, rnd, fmt) -> str:
         names[i] for i, (p, w) in enumerate(zip(rnd.points, rnd.written, strict=True)) if p != w
     ]
     zeroed = [n for n in zeroed if n != names[caller]]
-    return ngettext(
-        "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s writes %(written)s.",
-        "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s write %(written)s.",
-        len(zeroed),
-    ) % {
+    return penalty_text(len(zeroed)) % {
         "caller": names[caller],
         "added": fmt(added),
         "zeroed": and_list(zeroed),
         "written": fmt(PENALTY_WRITTEN),
     }
+
+
+def penalty_text(zeroed: int) -> str:
+    return ngettext(
+        "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s writes %(written)s.",
+        "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s write %(written)s.",
+        zeroed,
+    )
 
 
 @lru_cache
@@ -119,7 +123,11 @@ def outbox_texts(language: str) -> dict:
             "nearest_one": nearest_text(1),
             "nearest_other": nearest_text(2),
             "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
+            # A kept hole's caller penalty, said as its row will say it (penalty_note).
+            "penalty_one": penalty_text(1),
+            "penalty_other": penalty_text(2),
             "save_extra": _("Save the extra hole"),
+            "extra_row": _("Extra hole"),  # its row in the table (words.py playing_row)
             "together": _("%(players)s: no deal from your decks gives all these scores at once."),
             "plays_extra": _("plays the extra hole"),
             "won": _("won"),
@@ -134,6 +142,17 @@ def outbox_texts(language: str) -> dict:
             "course_other": ngettext(
                 "Running totals after %(n)s hole: %(totals)s.",
                 "Running totals after %(n)s holes: %(totals)s.",
+                2,
+            ),
+            # after the extra hole, which the chart does not draw (course_description)
+            "course_extra_one": ngettext(
+                "Running totals after %(n)s hole and the extra hole: %(totals)s.",
+                "Running totals after %(n)s holes and the extra hole: %(totals)s.",
+                1,
+            ),
+            "course_extra_other": ngettext(
+                "Running totals after %(n)s hole and the extra hole: %(totals)s.",
+                "Running totals after %(n)s holes and the extra hole: %(totals)s.",
                 2,
             ),
         }

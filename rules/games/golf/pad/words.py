@@ -117,6 +117,7 @@ WORDS = {
     "table_caption": _("Holes: the hole’s score, and the running sum below it"),
     "table_winner": _("(lowest score of the hole)"),
     "series_caption": _("Games of Golf won in this series, this game included"),
+    "series_caption_playing": _("Games of Golf won in this series before this one"),
     "history_summary": _("History: undone and changed holes, corrected names"),
     "history_item": _("Hole %(n)s, %(status)s:"),
     "history_empty": _("No hole has been undone or changed in this game."),

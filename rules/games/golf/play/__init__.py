@@ -9,7 +9,8 @@ computers as they are dealt. A turn is then "flip-N" (house rule flip instead of
 only for a card drawn from the stock). The hole ends when one seat has every card face
 up (four-card: has knocked) and every other seat has had one more turn; so that a
 practice hole always ends, also when a turn begins with the stock empty or after
-`TURN_LIMIT` turns (this site's practice convention: nobody called).
+`TURN_LIMIT` turns (this site's practice convention: nobody called). The deal and turn
+skeleton every game's model shares is rules/practice/table.py.
 
 The score is scoring.score_layout and the caller penalty outcome.apply_caller_penalty:
 the same count as the scorepad's and the rules pages'. The computer plays at two levels:
@@ -24,6 +25,8 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
+from rules.practice import table
+
 from ..cards import (
     RANKS,
     SUITS,
@@ -35,15 +38,9 @@ from ..cards import (
 from ..outcome import apply_caller_penalty, lowest
 from ..scoring import layout_points, score_layout
 
-TURN_LIMIT = 200
-LEVELS = ("beginner", "careful")
-READER = 0
-
-
-class Illegal(ValueError):
-    def __init__(self, code: str):
-        super().__init__(code)
-        self.code = code
+# The shared skeleton's names, this model's own for its pages and tests.
+LEVELS, READER, TURN_LIMIT, Illegal = table.LEVELS, table.READER, table.TURN_LIMIT, table.Illegal
+costly_moves, seats_at = table.costly_moves, table.seats_at
 
 
 # ------------------------------------------------------------------ the table
@@ -69,10 +66,6 @@ def house_of(state: dict) -> GolfHouse:
     return house_from_data(state["house"])
 
 
-def seats_at(house: GolfHouse) -> range:
-    return range(2, min(4, house.max_players) + 1)
-
-
 def value(code: str, house: GolfHouse) -> int:
     return house.values[rank_of(code)]
 
@@ -88,10 +81,7 @@ def average(house: GolfHouse) -> Decimal:
 
 
 def deal(house: GolfHouse, seats: int, level: str, seed: int) -> dict:
-    if seats not in seats_at(house):
-        raise ValueError(f"{seats} seats; a practice table here seats {list(seats_at(house))}")
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}")
+    table.check_table(seats, seats_at(house), level)
     rng = random.Random(seed)
     decks = decks_for(seats)
     deck = [f"{s}{r}" for _ in range(decks) for s in SUITS for r in RANKS]
@@ -100,30 +90,11 @@ def deal(house: GolfHouse, seats: int, level: str, seed: int) -> dict:
     variant = house.rules_variant
     layouts = [[deck.pop() for _ in range(variant.cards)] for _ in range(seats)]
     dealer = rng.randrange(seats)
-    state = {
-        "game": "golf",
-        "house": house_to_data(house),
-        "seed": seed,
-        "levels": ["reader", *[level] * (seats - 1)],
-        "dealer": dealer,
-        "layouts": layouts,
-        "face_up": [[] for _ in range(seats)],
-        "known": [[] for _ in range(seats)],
-        "stock": deck,
-        "discard": [],
-        "setup": True,
-        "turn": READER,
-        "held": None,
-        "took": None,
-        "caller": None,
-        "last_left": 0,
-        "turns": 0,
-        "step": 0,
-        "events": [],
-        "review": [],
-        "over": False,
-        "limit": False,
-    }
+    state = table.opening(
+        "golf", house_to_data(house), seed, level, dealer, seats=seats,
+        layouts=layouts, face_up=[[] for _ in range(seats)], known=[[] for _ in range(seats)],
+        stock=deck, discard=[], setup=True, turn=READER, caller=None, last_left=0,
+    )  # fmt: skip
     state["discard"].append(state["stock"].pop())
     for seat in range(1, seats):
         for place in _first_places(variant, level, rng):
@@ -180,7 +151,7 @@ def legal_moves(state: dict) -> list[str]:
 def apply(state: dict, move: str, reason: tuple[str, dict] | None = None) -> dict:
     if move not in legal_moves(state):
         raise Illegal("over" if state["over"] else "not_now")
-    state = _copy(state)
+    state = table.copied(state, per_seat=("layouts", "face_up", "known"), lists=())
     house = house_of(state)
     variant = house.rules_variant
     seat = state["turn"]
@@ -243,15 +214,6 @@ def _end_turn(state, seat, kind, event, house):
         state["over"] = True
     elif not state["stock"] or state["turns"] >= TURN_LIMIT:
         state["over"] = state["limit"] = True
-
-
-def _copy(state: dict) -> dict:
-    copied = dict(state)
-    for key in ("layouts", "face_up", "known"):
-        copied[key] = [list(x) for x in state[key]]
-    for key in ("stock", "discard", "events", "review"):
-        copied[key] = list(state[key])
-    return copied
 
 
 # ------------------------------------------------------------------ weighing a layout
@@ -317,11 +279,6 @@ def _review(state, card, place, house):
     )  # fmt: skip
 
 
-def costly_moves(state: dict, most: int = 3) -> list[dict]:
-    items = sorted(state["review"], key=lambda r: (-Decimal(r["cost"]), r["turn"]))
-    return items[:most]
-
-
 # ------------------------------------------------------------------ the end
 
 
@@ -356,21 +313,12 @@ def view(state: dict, seat: int) -> dict:
     face-up cards only, the discard pile's top and size, the stock's size, the card it
     holds on its turn, its moves, and what happened as the table saw it."""
     over = state["over"]
-    mine = state["turn"] == seat and not over
 
     def shown(s, layout):
         visible = set(state["face_up"][s]) | (set(state["known"][s]) if s == seat else set())
         return [c if over or p in visible else None for p, c in enumerate(layout, 1)]
 
-    return {
-        "game": "golf",
-        "house": dict(state["house"]),
-        "seat": seat,
-        "seats": len(state["layouts"]),
-        "levels": list(state["levels"]),
-        "dealer": state["dealer"],
-        "turn": state["turn"],
-        "yours": mine,
+    return table.seat_view(state, seat, len(state["layouts"]), legal_moves, result) | {
         "setup": state["setup"],
         "layout": shown(seat, state["layouts"][seat]),
         "face_up": list(state["face_up"][seat]),
@@ -379,20 +327,8 @@ def view(state: dict, seat: int) -> dict:
             for s in range(len(state["layouts"]))
             if s != seat
         ],
-        "discard_top": state["discard"][-1] if state["discard"] else None,
-        "discard_size": len(state["discard"]),
-        "stock_size": len(state["stock"]),
-        "held": state["held"] if mine else None,
-        "took": state["took"] if mine else None,
-        "moves": legal_moves(state) if mine else [],
         "events": [_told(e, seat, state) for e in state["events"]],
         "caller": state["caller"],
-        "step": state["step"],
-        "over": over,
-        "limit": state["limit"],
-        "turns": state["turns"],
-        "result": result(state) if over else None,
-        "review": costly_moves(state) if over and seat == READER else [],
     }
 
 

@@ -8,21 +8,14 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
+from rules.practice import table
+
 from . import _first_places, _gains, _pairs, apply, estimate, house_of, legal_moves
 
 
 def computer_turn(state: dict) -> dict:
-    seat = state["turn"]
-    level = state["levels"][seat]
-    house = house_of(state)
-    rng = random.Random(f"{state['seed']}-{state['step']}")
-    choose = _careful if level == "careful" else _beginner
-    move, reason = choose(state, seat, house, rng)
-    state = apply(state, move, reason)
-    if state["held"] is not None:
-        move, reason = choose(state, seat, house, rng)
-        state = apply(state, move, reason)
-    return state
+    players = {"careful": _careful, "beginner": _beginner}
+    return table.computer_turn(state, house_of(state), players, apply)
 
 
 def _goes_out(state, seat, place, house) -> bool:
@@ -124,21 +117,14 @@ def _beginner(state, seat, house, rng):
 
 
 def play_out(state: dict) -> dict:
-    while not state["over"] and state["levels"][state["turn"]] != "reader":
-        state = computer_turn(state)
-    return state
+    return table.play_out(state, computer_turn)
 
 
 def all_computers(state: dict, reader_level: str = "careful") -> dict:
     """The whole hole played by computers, the reader's seat at `reader_level` (its
     setup too): for the simulation and the tests."""
-    levels = state["levels"]
-    state = {**state, "levels": [reader_level, *levels[1:]]}
-    house = house_of(state)
     if state["setup"]:
         rng = random.Random(state["seed"])
-        for place in _first_places(house.rules_variant, reader_level, rng):
+        for place in _first_places(house_of(state).rules_variant, reader_level, rng):
             state = apply(state, f"up-{place}")
-    while not state["over"]:
-        state = computer_turn(state)
-    return {**state, "levels": levels}
+    return table.all_computers(state, computer_turn, reader_level)

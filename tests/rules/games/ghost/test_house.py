@@ -7,7 +7,7 @@ from django.utils import translation
 from rules.engine import schema
 from rules.games.ghost import cards
 from rules.games.ghost.house import ASKED, HouseFields
-from scorepad.forms import NewGameForm
+from rules.games.ghost.pad.forms import NewGameForm
 
 
 def sent(initial: dict) -> dict:

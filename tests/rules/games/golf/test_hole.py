@@ -78,6 +78,16 @@ def test_nine_card_worked_hole():
     assert len(hole.turns) == 14
 
 
+@pytest.mark.parametrize("variant", [k for k, v in cards.VARIANTS.items() if v.turned_up])
+def test_a_worked_hole_turns_up_its_first_cards_in_different_columns(variant):
+    """As the rules page advises (the nine-card hole turned up places 1 and 4)."""
+    house = GolfHouse(variant)
+    hole = worked_hole(house)
+    columns = house.rules_variant.columns
+    for places in hole.shown:
+        assert len({(p - 1) % columns for p in places}) == len(places), places
+
+
 @pytest.mark.parametrize(
     "house", cards.every_house(), ids=lambda h: "-".join(sorted(h.conditions()))
 )

@@ -47,51 +47,10 @@
   }
 
   // ------------------------------------------------------------------ together
-  // A round possible together, as rules/together.py has it: the hands (cards per rank)
-  // that make each total and fit in what is left of the decks, the most constrained
-  // players first, failures remembered, and the same bound: past BUDGET steps nothing
-  // is said (null). `hands(total, left, steps, visit)` calls visit(hand) for each hand in
-  // order until visit returns true.
-  var BUDGET = 20000, OUT = {};
-  function tick(steps) { steps.left -= 1; if (steps.left < 0) throw OUT; }
-  function tightnessOrder(totals, possible) {
-    var low = Math.min.apply(null, possible), high = Math.max.apply(null, possible);
-    return totals.map(function (_t, i) { return i; }).sort(function (a, b) {
-      var ka = Math.min(totals[a] - low, high - totals[a]), kb = Math.min(totals[b] - low, high - totals[b]);
-      return ka - kb || a - b;
-    });
-  }
-  function dealTogether(totals, hands, copies, order, budget) {
-    var steps = {left: budget === undefined ? BUDGET : budget}, failed = new Set();
-    function search(depth, left) {
-      if (depth === order.length) return true;
-      var key = depth + ":" + left.join();
-      if (failed.has(key)) return false;
-      var found = false;
-      hands(totals[order[depth]], left, steps, function (hand) {
-        tick(steps);
-        found = search(depth + 1, left.map(function (n, i) { return n - hand[i]; }));
-        return found;
-      });
-      if (!found) failed.add(key);
-      return found;
-    }
-    if (copies.some(function (n) { return n < 0; })) return false;
-    try { return search(0, copies); } catch (e) { if (e === OUT) return null; throw e; }
-  }
-  function playersWhoClash(totals, hands, copies, order) {
-    for (var size = 1; size <= order.length; size++) {
-      var some = order.slice(0, size);
-      if (dealTogether(totals, hands, copies, some) === false) return some.slice().sort(function (a, b) { return a - b; });
-    }
-    return [];
-  }
-  function clash(totals, hands, copies, possible) {
-    var order = tightnessOrder(totals, possible);
-    if (dealTogether(totals, hands, copies, order) !== false) return null;
-    var found = playersWhoClash(totals, hands, copies, order);
-    return found.length ? found : order;
-  }
+  // A round possible together: the search is the scorepad's, for every game
+  // (scorepad/static/scorepad/together.js, loaded before this script; under Node, whoever
+  // requires this file sets `globalThis.ScorepadTogether` first). Asked when it is used.
+  function shared() { return root.ScorepadTogether; }
 
   // Ghost's hands (rules/games/ghost/together.py): `spec` = {units: value per rank in
   // half points, in the deck's rank order; size: cards in a hand; copies: of a rank}.
@@ -129,21 +88,21 @@
   function together(spec, totals, possible, fixed) {
     var copies = spec.units.map(function () { return spec.copies; });
     (fixed || []).forEach(function (hand) { hand.forEach(function (n, i) { copies[i] -= n; }); });
+    var T = shared();
     function hands(total, left, steps, visit) {
       var list = handsFor(spec, total);
       for (var i = 0; i < list.length; i++) {
-        tick(steps);
+        T.tick(steps);
         var hand = list[i];
         if (hand.every(function (h, j) { return h <= left[j]; }) && visit(hand)) return;
       }
     }
-    return clash(totals, hands, copies, possible);
+    return T.clash(totals, hands, copies, possible);
   }
-  var api = {outcome: outcome, lowest: lowest, highest: highest, handsFor: handsFor, together: together,
-             dealTogether: dealTogether, BUDGET: BUDGET};
+  var api = {outcome: outcome, lowest: lowest, highest: highest, handsFor: handsFor, together: together};
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.GhostScoring = api;
-})(this);
+})(typeof globalThis === "object" ? globalThis : this);
 // Ghost's module for the rounds kept on the phone (outbox.js, offline-standings.js): the
 // round form's totals checked and kept, counted as above, a line of the standings.
 (function () {
@@ -161,7 +120,11 @@
   // As the server reads a total: the page's pattern, then the possible totals.
   function problem(typed, form, name, t) {
     var data = S.pageData(form), text = typed.replace(",", ".");
-    if (!new RegExp(data.number).test(typed)) return fill(t.not_number, {name: name});
+    if (!new RegExp(data.number).test(typed)) {
+      if (data.negative && new RegExp(data.negative).test(typed) && (data.possible || []).length)
+        return fill(t.below, {name: name, low: formatPoints(Math.min.apply(null, data.possible))});
+      return fill(t.not_number, {name: name});
+    }
     if ((data.possible || []).indexOf(Number(text)) < 0) return fill(t.impossible, {name: name, value: formatPoints(Number(text))});
     return null;
   }
@@ -175,20 +138,31 @@
   }
 
   // The round's totals checked together, as forms/__init__.py does: can one deck deal
-  // hands making all of them at once? A round with cards typed is left to the server,
-  // which takes those cards out first.
+  // hands making all of them at once? The cards typed for a player are taken out of the
+  // deck first, and the others' totals dealt from what is left. A hand the server will
+  // refuse on its own (not a whole hand, more of a rank than the deck holds) is left
+  // to the server, which says why.
   function together(form) {
-    var data = S.pageData(form);
-    if (!data.together) return null;
-    var typed = Array.prototype.some.call(form.querySelectorAll("input.cards-input"), function (i) { return i.value.trim(); });
-    if (typed) return null;
-    var list = fields(form);
-    var totals = list.map(function (f) { return Math.round(S.toNumber(f.input.value.trim()) * 2); });
+    var data = S.pageData(form), spec = data.together;
+    if (!spec) return null;
+    var list = fields(form), seats = [], fixed = [], left = spec.ranks.map(function () { return spec.copies; });
+    for (var i = 0; i < list.length; i++) {
+      var box = list[i].input.closest(".player-entry").querySelector("input.cards-input");
+      var typed = box ? box.value.trim() : "";
+      if (!typed) { seats.push(i); continue; }
+      var ranks = S.parseRanks(form, typed);
+      if (ranks.length !== spec.size) return null;
+      var hand = spec.ranks.map(function (rank) { return ranks.filter(function (r) { return r === rank; }).length; });
+      hand.forEach(function (n, r) { left[r] -= n; });
+      fixed.push(hand);
+    }
+    if (!seats.length || seats.length + fixed.length < 2 || left.some(function (n) { return n < 0; })) return null;
+    var totals = seats.map(function (i) { return Math.round(S.toNumber(list[i].input.value.trim()) * 2); });
     var possible = (data.possible || []).map(function (p) { return Math.round(p * 2); });
-    var clash = window.GhostScoring.together(data.together, totals, possible);
+    var clash = window.GhostScoring.together(spec, totals, possible, fixed);
     if (!clash) return null;
-    return {named: clash.map(function (i) { return list[i].name + " " + formatPoints(totals[i] / 2); }),
-            copies: data.together.copies};
+    return {named: clash.map(function (c) { return list[seats[c]].name + " " + formatPoints(totals[c] / 2); }),
+            copies: spec.copies};
   }
 
   function outcome(board, rounds) {

@@ -46,6 +46,22 @@
     var called = form.querySelector("input[name=caller]:checked:not(:disabled)");
     entry.caller = called ? Number(called.value) : null;
     if (called) entry.fields.caller = called.value;
+    penaltyShown(form, entry);
+  }
+  // A kept hole the caller penalty changes is listed as it will count, with the note its
+  // row will carry (pages.penalty_note), as the table of holes shows it: one set of
+  // numbers for one hole.
+  function penaltyShown(form, entry) {
+    var list = fields(form), t = S.pageData(form).texts || {};
+    if (entry.caller === null || list.length < 2 || !t.penalty_one) return;
+    var applied = G.applyCallerPenalty(entry.points, entry.caller);
+    if (!applied.zeroed.length) return;
+    var name = function (seat) { return list.filter(function (f) { return f.seat === seat; })[0].name; };
+    entry.shown = list.map(function (f) { return f.name + " " + G.formatSigned(applied.scores[f.seat]); });
+    var zeroed = applied.zeroed.filter(function (seat) { return seat !== entry.caller; });
+    entry.note = fill(zeroed.length === 1 ? t.penalty_one : t.penalty_other, {
+      caller: name(entry.caller), added: G.formatSigned(applied.added),
+      zeroed: S.andList(zeroed.map(name)), written: G.formatSigned(applied.scores[zeroed[0]])});
   }
 
   // ------------------------------------------------------------------ the standings
@@ -140,7 +156,17 @@
   // The form's heading at an extra hole the kept holes lead to.
   function heading(result, t) { return result.extra_hole_pending && t.extra_hole; }
 
+  // What the chart draws, as the server's (Game.counted_running): the holes that count,
+  // never the extra hole, which only the tied play and which adds to nobody's total;
+  // the words say it was played (pad/pages.py course_description).
+  // A kept row's name: the extra hole is named, not numbered (pages/board.py).
+  function rowLabel(index, board, t) { return index >= board.holes ? t.extra_row : null; }
+  function course(result) {
+    return {running: result.running.slice(0, result.holes), extra: result.extra_scores !== null};
+  }
+
   S.register("golf", {fields: fields, problem: problem, keep: keepHole, outcome: outcome,
                       counted: counted, standing: standing, players: players,
-                      heading: heading, together: together, format: G.formatSigned});
+                      heading: heading, together: together, course: course, rowLabel: rowLabel,
+                      format: G.formatSigned});
 })();

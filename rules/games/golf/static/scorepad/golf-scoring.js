@@ -161,51 +161,10 @@
 
 
   // ------------------------------------------------------------------ together
-  // A round possible together, as rules/together.py has it: the hands (cards per rank)
-  // that make each total and fit in what is left of the decks, the most constrained
-  // players first, failures remembered, and the same bound: past BUDGET steps nothing
-  // is said (null). `hands(total, left, steps, visit)` calls visit(hand) for each hand in
-  // order until visit returns true.
-  var BUDGET = 20000, OUT = {};
-  function tick(steps) { steps.left -= 1; if (steps.left < 0) throw OUT; }
-  function tightnessOrder(totals, possible) {
-    var low = Math.min.apply(null, possible), high = Math.max.apply(null, possible);
-    return totals.map(function (_t, i) { return i; }).sort(function (a, b) {
-      var ka = Math.min(totals[a] - low, high - totals[a]), kb = Math.min(totals[b] - low, high - totals[b]);
-      return ka - kb || a - b;
-    });
-  }
-  function dealTogether(totals, hands, copies, order, budget) {
-    var steps = {left: budget === undefined ? BUDGET : budget}, failed = new Set();
-    function search(depth, left) {
-      if (depth === order.length) return true;
-      var key = depth + ":" + left.join();
-      if (failed.has(key)) return false;
-      var found = false;
-      hands(totals[order[depth]], left, steps, function (hand) {
-        tick(steps);
-        found = search(depth + 1, left.map(function (n, i) { return n - hand[i]; }));
-        return found;
-      });
-      if (!found) failed.add(key);
-      return found;
-    }
-    if (copies.some(function (n) { return n < 0; })) return false;
-    try { return search(0, copies); } catch (e) { if (e === OUT) return null; throw e; }
-  }
-  function playersWhoClash(totals, hands, copies, order) {
-    for (var size = 1; size <= order.length; size++) {
-      var some = order.slice(0, size);
-      if (dealTogether(totals, hands, copies, some) === false) return some.slice().sort(function (a, b) { return a - b; });
-    }
-    return [];
-  }
-  function clash(totals, hands, copies, possible) {
-    var order = tightnessOrder(totals, possible);
-    if (dealTogether(totals, hands, copies, order) !== false) return null;
-    var found = playersWhoClash(totals, hands, copies, order);
-    return found.length ? found : order;
-  }
+  // A round possible together: the search is the scorepad's, for every game
+  // (scorepad/static/scorepad/together.js, loaded before this script; under Node, whoever
+  // requires this file sets `globalThis.ScorepadTogether` first). Asked when it is used.
+  function shared() { return root.ScorepadTogether; }
 
   // Golf's layouts (rules/games/golf/together.py): `spec` = {rows, columns, values,
   // four_of_a_kind, four_bonus, ranks: in play, in order; copies: per rank in the decks}.
@@ -255,7 +214,7 @@
   function bisectLeft(a, x) { var lo = 0, hi = a.length; while (lo < hi) { var m = (lo + hi) >> 1; if (a[m] < x) lo = m + 1; else hi = m; } return lo; }
   function bisectRight(a, x) { var lo = 0, hi = a.length; while (lo < hi) { var m = (lo + hi) >> 1; if (x < a[m]) hi = m; else lo = m + 1; } return lo; }
   function layoutsFor(spec, score, left, steps, visit) {
-    var table = kindsFor(spec), kinds = table.kinds, width = spec.columns;
+    var tick = shared().tick, table = kindsFor(spec), kinds = table.kinds, width = spec.columns;
     var lowest = table.worths[0], highest = table.worths[table.worths.length - 1];
     var step = spec.four_of_a_kind ? spec.four_bonus : 0, bonus = step * Math.floor(width / 2);
     var seen = new Set(), stop = false;
@@ -300,13 +259,13 @@
     var seats = [], wanted = [];
     scores.forEach(function (s, i) { if (s !== null && s !== undefined) { seats.push(i); wanted.push(s); } });
     var copies = spec.ranks.map(function (r) { return spec.copies[r]; });
-    var found = clash(wanted, function (total, left, steps, visit) { layoutsFor(spec, total, left, steps, visit); }, copies, possible);
+    var found = shared().clash(wanted, function (total, left, steps, visit) { layoutsFor(spec, total, left, steps, visit); }, copies, possible);
     return found && found.map(function (i) { return seats[i]; });
   }
   var api = {MINUS: MINUS, columnsOf: columnsOf, scoreColumn: scoreColumn, scoreLayout: scoreLayout,
-             together: together, layoutsFor: layoutsFor, BUDGET: BUDGET,
+             together: together, layoutsFor: layoutsFor,
              readSigned: readSigned, formatSigned: formatSigned, lowest: lowest,
              applyCallerPenalty: applyCallerPenalty, outcome: outcome};
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.GolfScoring = api;
-})(this);
+})(typeof globalThis === "object" ? globalThis : this);

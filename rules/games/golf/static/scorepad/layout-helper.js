@@ -144,8 +144,9 @@
       var full = columns[column].every(function (r) { return r !== null; });
       var ranked = rank !== null && rankButton(state, rank);
       button.textContent = ranked ? ranked.textContent : "";
-      button.setAttribute("aria-label", fill(t.place, {row: row + 1, column: column + 1,
-                                                       card: ranked ? ranked.getAttribute("aria-label") : t.empty}));
+      // Named as shown first (the card's corner), then its place and the card's name.
+      var where = fill(t.place, {row: row + 1, column: column + 1, card: ranked ? ranked.dataset.name : t.empty});
+      button.setAttribute("aria-label", ranked ? ranked.textContent + " (" + where + ")" : where);
       button.setAttribute("aria-pressed", String(state.selected === place));
       button.classList.toggle("cancelled", full && G.scoreColumn(columns[column], state.layout.values).cancelled);
       button.classList.toggle("four", !!inFour[column]);

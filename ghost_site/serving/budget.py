@@ -7,7 +7,7 @@ milliseconds of a thread: with every thread rendering, a game page or a kept rul
 waited a quarter to half a second (issue 37). So at most `RENDERERS` threads of a process
 render such a page at once; a request that finds them busy gets 503
 with `Retry-After` at once, and its thread goes back to the pages that are kept and the
-scorepad. The pre-rendered pages (ghost_site/prerendered.py), a game's pages at its
+scorepad. The pre-rendered pages (ghost_site/serving/prerendered.py), a game's pages at its
 default table and every page already kept are answered without the budget, and a
 reader who meets the 503 gets the page on the next try. Measured in docs/performance.md
 ("A flood of rules pages")."""

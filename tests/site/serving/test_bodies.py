@@ -1,5 +1,5 @@
-"""The body guard's refusals: the site's security headers, no hop-by-hop header, and a 413
-from Django's own development server (`make run`)."""
+"""The body guard's refusals (ghost_site/serving/bodies.py): the site's security headers,
+no hop-by-hop header, and a 413 from Django's own development server (`make run`)."""
 
 import http.client
 from urllib.parse import urlsplit

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from ghost_site import prerendered
+from ghost_site.serving import prerendered
 from rules.engine import schema
 from rules.games.ghost import cards
 from rules.views import prerendered_paths

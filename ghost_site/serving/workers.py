@@ -14,7 +14,7 @@ microseconds, so the gate is only ever full of slow clients; a round refused the
 in the phone's outbox and is sent again. Behind the README's nginx, which reads the
 whole body before it passes the request on, no slow body reaches the app at all. The
 README's command and `make serve` no longer run the WSGI interface: their ASGI front
-(ghost_site/front.py) reads every body in the event loop with a deadline, and the gate
+(ghost_site/serving/front.py) reads every body in the event loop with a deadline, and the gate
 then reads it from memory. The gate stays for a WSGI server (gunicorn, the WSGI
 interface), where it bounds the harm: 16 slow bodies there still refuse every post.
 
@@ -46,7 +46,7 @@ WAIT = 2.0  # seconds a post waits for a reader before its 503
 class BodyGate:
     """WSGI middleware: the body read by one of `readers` threads, then handed to Django
     in memory. A post that finds no reader in time reaches Django as `ghost.body_busy`
-    with no body; the body guard (ghost_site.middleware) answers it 503 with the site's
+    with no body; the body guard (bodies.py) answers it 503 with the site's
     headers."""
 
     def __init__(self, app, readers=READERS, wait=WAIT):

@@ -11,15 +11,15 @@ awaited in the event loop, where a slow client costs a coroutine and a socket, n
 thread: the threads only ever run requests whose bodies are complete, so a phone's
 round never queues behind a slow body. A body that has not arrived by its deadline
 (`BODY_SECONDS` plus a second for every `BODY_RATE` bytes it announced) reaches Django as
-`ghost.body_busy` with no body, and the body guard (ghost_site.middleware) answers 503
+`ghost.body_busy` with no body, and the body guard (bodies.py) answers 503
 with `Retry-After`, as for any post that could not be read in time.
 
 A body over MAX_REQUEST_BODY, or one without a length (chunked), is not read at all:
 Django's body guard answers 413 from the headers. The pre-rendered rules pages
-(ghost_site/prerendered.py) are answered from memory on the loop itself: they need no
+(ghost_site/serving/prerendered.py) are answered from memory on the loop itself: they need no
 thread and no database.
 
-Run it with `granian --interface asgi ghost_site.asgi:application … --blocking-threads 1`
+Run it with `granian --interface asgi ghost_site.serving.asgi:application … --blocking-threads 1`
 (the README's command and `make serve`); `GHOST_APP_THREADS` threads (4) per worker run
 Django."""
 

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.urls import resolve
 from django.utils import translation
 
-from ghost_site import prerendered
+from ghost_site.serving import prerendered
 from rules import views
 from rules.engine import address
 from rules.management.commands import prerender

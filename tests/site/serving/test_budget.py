@@ -1,10 +1,10 @@
-"""The render budget (ghost_site/budget.py): while every render slot of the process is
+"""The render budget (ghost_site/serving/budget.py): while every render slot of the process is
 taken, a rules page not kept yet gets 503 at once, kept out of every cache, and a page
 already kept is answered as always; the next try renders it."""
 
 import pytest
 
-from ghost_site import budget
+from ghost_site.serving import budget
 
 pytestmark = pytest.mark.django_db
 

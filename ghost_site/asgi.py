@@ -1,7 +1,0 @@
-"""The application as the README's command and `make serve` run it: the WSGI application
-(ghost_site/wsgi.py) behind an ASGI front that reads request bodies in the event loop
-with a deadline, so that slow clients never hold a thread (ghost_site/front.py)."""
-
-from ghost_site import front, wsgi
-
-application = front.AsyncFront(wsgi.application, inline=getattr(wsgi.application, "serves", None))
