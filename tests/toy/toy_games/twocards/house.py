@@ -26,6 +26,11 @@ class HouseFields(FocusFirstProblem, forms.Form):
         self.fields["variant"].choices = [("standard", said("Two Cards", "To kort"))]
         own_choice_words(self)
 
+    def table_fields(self) -> list:
+        """The table's choices in the order the pages ask them (forms/house_fields.html):
+        this form's own fields, not the players a new game's form adds."""
+        return [self[name] for name in HouseFields.base_fields]
+
     @classmethod
     def for_house(cls, house: cards.TwoCardsHouse) -> HouseFields:
         return cls(initial={"variant": house.variant, "long": house.long})

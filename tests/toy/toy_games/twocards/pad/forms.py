@@ -8,10 +8,9 @@ from decimal import Decimal
 
 from django import forms
 
-from ghost_site.forms import AsciiIntegerField, FocusFirstProblem
-from scorepad.forms import ROW_ID, ROW_MARK, add_seats, clean_players
+from ghost_site.forms import AsciiIntegerField
+from scorepad.forms import PlayerSeats, RoundFields, StoredRow, add_seats, clean_players
 from scorepad.forms.widgets import HiddenInput, TextInput
-from scorepad.models import MAX_ROUNDS
 
 from .. import cards
 from ..house import HouseFields
@@ -20,7 +19,9 @@ from ..words import said
 SEATS = range(cards.PLAYER_RANGE[1])
 
 
-class NewGameForm(HouseFields):
+class NewGameForm(PlayerSeats, HouseFields):
+    most_players = cards.PLAYER_RANGE[1]
+
     player_count = forms.TypedChoiceField(
         label=said("Number of players", "Antall spillere"),
         coerce=int,
@@ -41,26 +42,14 @@ class NewGameForm(HouseFields):
             self.initial.setdefault("variant", "standard")
         add_seats(self, SEATS)
 
-    def name_fields(self):
-        return [self[f"name_{seat}"] for seat in SEATS]
-
-    def problem_order(self):
-        players = ["player_count", *(f"name_{seat}" for seat in SEATS), "first_dealer"]
-        return players + [name for name in self.fields if name not in players]
-
     def clean(self):
         data = super().clean()
         clean_players(self, data, data.get("player_count"))
         return data
 
 
-class RoundForm(FocusFirstProblem, forms.Form):
+class RoundForm(RoundFields):
     """A round: each player's total, from the lowest to the highest two cards make."""
-
-    number = AsciiIntegerField(widget=HiddenInput, min_value=1, max_value=MAX_ROUNDS + 1)
-    client_id = forms.RegexField(
-        regex=r"\A[A-Za-z0-9-]{8,40}\Z", required=False, widget=HiddenInput
-    )
 
     def __init__(self, *args, game, players, stored_cards=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -94,13 +83,6 @@ class RoundForm(FocusFirstProblem, forms.Form):
     def hands(self) -> list[str]:
         return [""] * len(self.players)
 
-    def caller(self) -> None:
-        return None
 
-    def written(self) -> tuple:
-        return ()
-
-
-class EditRoundForm(RoundForm):
-    round_id = AsciiIntegerField(widget=HiddenInput, **ROW_ID)
-    made = AsciiIntegerField(widget=HiddenInput, **ROW_MARK)
+class EditRoundForm(StoredRow, RoundForm):
+    """A round edited: the round's form with the stored row it replaces."""
