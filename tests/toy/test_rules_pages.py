@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from rules import games
 from rules.views import house_url
 
 pytestmark = [pytest.mark.django_db, pytest.mark.parametrize("language", ["en", "nb"])]
@@ -105,6 +106,40 @@ def test_its_card_variants_and_sheet(client, toy, language):
     # a row per round of the game: three
     assert len(re.findall(r'<th scope="row">\d+</th>', sheet)) == 3
     assert "Ghost" not in body
+
+
+def test_its_choices_form_is_the_shared_one_drawing_its_table_fields(client, toy, language):
+    """The rules page's form is the site's own (rules/_house_form.html): it asks the
+    fields the toy's house form lists, in that order, each as its widget asks, and
+    sends them to the toy's own page."""
+    asked = [field.name for field in games.part(toy.key, "house").HouseFields().table_fields()]
+    assert asked == ["variant", "long"]
+    url, html = get(client, "rules", language, game="twocards")
+    form = html.split('<form class="house-form"', 1)[1].split("</form>", 1)[0]
+    assert f'action="{url}"' in form and f'data-hx-get="{url}"' in form
+    drawn = re.findall(r'<input type="(\w+)" name="(\w+)"', form)
+    assert list(dict.fromkeys(name for _, name in drawn)) == asked
+    assert dict(drawn) == {"radio": "variant", "checkbox": "long"}
+    assert {"en": "A long game: 5 rounds", "nb": "Et langt spill: 5 runder"}[language] in text(form)
+
+
+def test_its_card_fills_the_shared_cards_blocks(client, toy, language):
+    """The card is the site's (rules/card.html: its head, its values) with the toy's
+    own blocks: a link to its section in `card_nav`, the section in `card_sections`."""
+    _, card = get(client, "card", language, game="twocards")
+    nav = card.split('class="no-print glance-nav"', 1)[1].split("</nav>", 1)[0]
+    assert re.findall(r'href="#([\w-]+)"', nav) == ["card-values", "card-play"]
+    assert {"en": "A round", "nb": "En runde"}[language] in text(nav)
+    columns = card.split('<div class="card-columns">', 1)[1]
+    assert columns.index('<section id="card-values">') < columns.index('<section id="card-play">')
+    values = columns.split('<section id="card-values">', 1)[1].split("</section>", 1)[0]
+    rows = re.findall(r'<tr data-rank="(\w+)">.*?<td>([^<]*)</td>', values)
+    # the shared table of the values: an ace, the numbers, the picture cards
+    assert [rank for rank, _ in rows] == ["A", "face", "J", "Q", "K"]
+    assert dict(rows)["A"] == "1" and dict(rows)["J"] == dict(rows)["K"] == "10"
+    play = columns.split('<section id="card-play">', 1)[1].split("</section>", 1)[0]
+    assert text(play).count(".") >= 2  # its deal and its end, a sentence each
+    assert 'class="practice-link' not in card  # no practice game: no link to one
 
 
 def test_the_sitemap_lists_its_pages(client, toy, language):
