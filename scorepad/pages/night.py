@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 
 from rules import games, words
 from rules.engine import loader
-from rules.words import and_list
 from scorepad.logic import chart, names, scoring, stats
 from scorepad.models import Game, NameChange
 from scorepad.models.querysets import Summary
@@ -199,24 +198,6 @@ def headline(game: Game, result: scoring.Outcome, shown: list[str] | None = None
     names as the picture draws them (the players' names where not given)."""
     shown = shown or [player.name for player in game.player_list]
     return game.pad.headline(game, result, shown)
-
-
-def winners_headline(game: Game, result: scoring.Outcome, shown: list[str]) -> str:
-    """Golf's: who won, said whole."""
-    return _("%(names)s won the game of Golf") % {
-        "names": and_list([shown[i] for i in result.winners])
-    }
-
-
-def threshold_headline(game: Game, result: scoring.Outcome, shown: list[str]) -> str:
-    """Ghost's: who lost (or, in a single round, who won), said whole."""
-    if result.losers:
-        return _("%(names)s lost the game of Ghost") % {
-            "names": and_list([shown[i] for i in result.losers])
-        }
-    return _("%(names)s won the game of Ghost") % {
-        "names": and_list([shown[i] for i in result.winners])
-    }
 
 
 def draw_result(game: Game, language: str) -> bytes:

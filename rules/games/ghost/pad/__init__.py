@@ -9,8 +9,9 @@ from decimal import Decimal
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from rules.words import and_list
 from scorepad.pads import Pad
-from scorepad.pages import board, night
+from scorepad.pages import board
 
 from . import pages
 from .forms import EditRoundForm, NewGameForm, RoundForm
@@ -72,7 +73,14 @@ class GhostPad(Pad):
         return ngettext("%(n)s round played", "%(n)s rounds played", rounds) % {"n": rounds}
 
     def headline(self, game, result, shown: list[str]) -> str:
-        return night.threshold_headline(game, result, shown)
+        """The picture's headline: who lost (or, in a single round, who won), said whole."""
+        if result.losers:
+            return gettext("%(names)s lost the game of Ghost") % {
+                "names": and_list([shown[i] for i in result.losers])
+            }
+        return gettext("%(names)s won the game of Ghost") % {
+            "names": and_list([shown[i] for i in result.winners])
+        }
 
     def series_word(self, seat) -> str:
         """A seat of an evening in "My games": Ghost counts the games lost."""

@@ -13,8 +13,8 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext_l
 from django.utils.translation import gettext_lazy as _
 
 from rules import words as card_words
+from rules.words import and_list
 from scorepad.pads import Pad
-from scorepad.pages import night
 
 from .. import cards, scoring
 from . import pages
@@ -117,7 +117,10 @@ class GolfPad(Pad):
         return ngettext("%(n)s hole played", "%(n)s holes played", rounds) % {"n": rounds}
 
     def headline(self, game, result, shown: list[str]) -> str:
-        return night.winners_headline(game, result, shown)
+        """The picture's headline: who won, said whole (nobody loses a game of Golf)."""
+        return gettext("%(names)s won the game of Golf") % {
+            "names": and_list([shown[i] for i in result.winners])
+        }
 
     def series_word(self, seat) -> str:
         """Golf counts the games won (nobody loses a game of Golf)."""

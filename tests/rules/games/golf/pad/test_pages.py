@@ -101,8 +101,10 @@ def test_a_golf_game_page_weight(client):
     # Ghost's page (tests/scorepad/pages/test_board.py) and the layout helper: Golf's
     # scoring, its offline holes and the helper instead of Ghost's scoring and card helper.
     # Since issue 35 a hole's scores are checked together on the phone too: 60 KB; since
-    # issue 34 by the search every game shares (together.js), one request more.
-    assert total <= 60 * 1024, f"the Golf game page weighs {total} bytes"
+    # issue 34 by the search every game shares (together.js), one request more. Issue 36
+    # added the standings' marks, the chart's names cut by width, the kept holes' penalty
+    # notes and the messages that stay true: 61.7 KB, so 64.
+    assert total <= 64 * 1024, f"the Golf game page weighs {total} bytes"
     assert requests <= 13
 
 
