@@ -14,19 +14,13 @@ from django.utils import translation
 from rules import games
 from rules.views import house_url
 
+from .conftest import main, text
+
 pytestmark = [pytest.mark.django_db, pytest.mark.parametrize("language", ["en", "nb"])]
 
 NAME = {"en": "Two Cards", "nb": "To kort"}
 RULES_WORD = {"en": "rules", "nb": "regler"}
 HEADING = {"en": "The rules of Two Cards", "nb": "Reglene for To kort"}
-
-
-def text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
-def main(html: str) -> str:
-    return text(html.split("<main", 1)[1].split("</main>", 1)[0])
 
 
 def get(client, name, language, **kwargs):

@@ -17,22 +17,12 @@ from django.utils import translation
 from scorepad.models import Game
 from tests.conftest import enter, live_points, url
 
+from .conftest import main, said, text
+
 pytestmark = [pytest.mark.django_db, pytest.mark.parametrize("language", ["en", "nb"])]
 
 NAME = {"en": "Two Cards", "nb": "To kort"}
 PLAYERS = ("Kari", "Bo", "Cy")
-
-
-def text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
-def main(html: str) -> str:
-    return text(html.split("<main", 1)[1].split("</main>", 1)[0])
-
-
-def said(language: str, en: str, nb: str) -> str:
-    return nb if language == "nb" else en
 
 
 def followed(client, response):

@@ -16,15 +16,9 @@ from rules.views import prerendered_paths
 from scorepad.models import Game, Round
 from tests.conftest import enter, live_points, url
 
+from .conftest import said, text
+
 pytestmark = pytest.mark.parametrize("language", ["en", "nb"])
-
-
-def text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
-def said(language: str, en: str, nb: str) -> str:
-    return nb if language == "nb" else en
 
 
 def game_of(toy) -> Game:
