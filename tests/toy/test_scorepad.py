@@ -45,6 +45,32 @@ def start(client, language, **table) -> Game:
     return Game.objects.latest("pk")
 
 
+def test_its_new_game_page_asks_the_players_then_its_table_fields(client, toy, language):
+    """The shared new-game page: the players' seats (PlayerSeats, six for the toy),
+    then the toy's table_fields() in their order; two players of one name are refused
+    by the shared check, naming the second seat."""
+    with translation.override(language):
+        page = reverse("scorepad:start-game", kwargs={"game": "twocards"})
+    html = client.get(page).content.decode()
+    form = html.split('class="new-game"', 1)[1].split("</form>", 1)[0]
+    asked = list(dict.fromkeys(re.findall(r'<(?:input|select)[^>]* name="(\w+)"', form)))
+    seats = [f"name_{seat}" for seat in range(6)]
+    assert [n for n in asked if n not in ("csrfmiddlewaretoken", "start_key")] == [
+        "player_count",
+        *seats,
+        "first_dealer",
+        "variant",
+        "long",
+    ]
+    data = {"player_count": "2", "first_dealer": "0", "variant": "standard", "long": "on"}
+    refused = client.post(page, data | {"name_0": "Bo", "name_1": "bo"})
+    assert refused.status_code != 302 and not Game.objects.exists()
+    body = refused.content.decode()
+    assert 'id="id_name_1_error"' in body and 'id="id_name_0_error"' not in body
+    assert said(language, "Two players are called", "To spillere heter") in main(body)
+    assert re.search(r'<input type="checkbox" name="long"[^>]* checked', body)
+
+
 def test_a_game_is_started_and_played_to_its_end(client, toy, language):
     game = start(client, language)
     assert game.game == "twocards" and game.pad.key == "twocards"
