@@ -65,15 +65,16 @@ def series_box(client, language):
 
 def test_the_evening_box_speaks_of_the_evening_only(client):
     box = series_box(client, "en")
-    assert "The evening so far: 2 games" in box
-    assert "Games lost and won this evening, this one included" in box
+    # a rematch just begun: one game over, this one under way (issue 36)
+    assert "The evening so far: 1 game over, this one under way" in box
+    assert "Games lost and won this evening before this one" in box
     assert "series" not in box
 
 
 def test_the_norwegian_evening_box_is_written_as_a_norwegian_writes_it(client):
     box = series_box(client, "nb")
-    assert "Kvelden så langt: 2 spill" in box
-    assert "Tapte og vunne spill denne kvelden, medregnet dette" in box
+    assert "Kvelden så langt: 1 spill er ferdig, dette er i gang" in box
+    assert "Tapte og vunne spill denne kvelden før dette" in box
     assert "serien" not in box and "Spill tapt og vunnet" not in box
     # the mark counts games lost this evening, not a total near the threshold
     assert "Cecilie flest tap" in box and "nærmest å tape" not in box

@@ -38,7 +38,12 @@ def test_my_games_names_the_game_of_each_entry(client, language):
     remember_games(client, ghost, golf)
     with translation.override(language):
         page = client.get(reverse("scorepad:start")).content.decode()
-    entries = re.findall(r'<a href="[^"]+">([^<]+)</a>\s*<span class="hint">([^·<]+) ·', page)
+    # the link holds the game's icon, then the players; the hint names the game
+    entries = re.findall(
+        r'<a href="[^"]+">(?:<svg.*?</svg>\s*)?([^<]+)</a>\s*<span class="hint">([^·<]+) ·',
+        page,
+        re.S,
+    )
     names = {"en": ("Ghost", "Golf"), "nb": ("Spøkelse", "Golf")}[language]
     assert {(game.strip(), players.split()[0]) for players, game in entries} == {
         (names[0], "Ada"),
