@@ -219,3 +219,21 @@ def inside(box, viewport, below=0):
         and box["y"] >= below - 0.5
         and box["y"] + box["height"] <= viewport["height"] + 0.5
     )
+
+
+def start_game(page, live_server, lang, game, names, check=None):
+    """A game of `game` begun through its own new-game page (`pads.start_url`) with these
+    names; `check(page)` runs on the form first (axe, say). Returns the stored game."""
+    from scorepad import pads
+    from scorepad.models import Game
+
+    with translation.override(lang):
+        address = pads.start_url(game)
+    page.goto(live_server.url + address)
+    if check:
+        check(page)
+    for seat, name in enumerate(names):
+        page.locator(f"input[name=name_{seat}]").fill(name)
+    page.locator("form.new-game button[type=submit]").click()
+    page.locator("form.round-form").wait_for()
+    return Game.objects.filter(game=game).latest("pk")

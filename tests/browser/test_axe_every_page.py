@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.models import Game
-from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, wait_for_worker
+from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, start_game, wait_for_worker
 from tests.conftest import play, url
 
 pytestmark = [
@@ -34,22 +33,6 @@ def addresses(lang) -> list[str]:
         return pages
 
 
-def start(page, live_server, lang, game, names):
-    with translation.override(lang):
-        address = (
-            reverse("scorepad:start")
-            if game == "ghost"
-            else reverse("scorepad:start-game", kwargs={"game": game})
-        )
-    page.goto(live_server.url + address)
-    axe_clean(page)  # the new-game form
-    for seat, name in enumerate(names):
-        page.locator(f"input[name=name_{seat}]").fill(name)
-    page.locator("form.new-game button[type=submit]").click()
-    page.locator("form.round-form").wait_for()
-    return Game.objects.filter(game=game).latest("pk")
-
-
 @pytest.mark.parametrize("lang", ["en", "nb"])
 def test_the_rules_pages_pass_axe(live_server, phone, lang):
     page = phone(lang, viewport=NARROW)
@@ -65,7 +48,7 @@ def test_the_rules_pages_pass_axe(live_server, phone, lang):
 @pytest.mark.parametrize("lang", ["en", "nb"])
 def test_the_scorepads_pages_pass_axe_with_the_helpers_open_and_closed(live_server, phone, lang):
     page = phone(lang, viewport=NARROW)
-    golf = start(page, live_server, lang, "golf", ["Kari", "Ola"])
+    golf = start_game(page, live_server, lang, "golf", ["Kari", "Ola"], check=axe_clean)
     axe_clean(page)  # Golf's game page, the layout helper closed
     page.locator(".layout-helper > summary").click()
     for rank in ["J", "K", "2"]:
@@ -74,7 +57,7 @@ def test_the_scorepads_pages_pass_axe_with_the_helpers_open_and_closed(live_serv
     page.goto(live_server.url + url("watch", golf, lang, token="watch_token"))
     axe_clean(page)
 
-    ghost = start(page, live_server, lang, "ghost", ["Anna", "Bo"])
+    ghost = start_game(page, live_server, lang, "ghost", ["Anna", "Bo"], check=axe_clean)
     axe_clean(page)  # Ghost's game page, the card helper closed
     page.locator("details.helper > summary").first.click()
     axe_clean(page)
@@ -102,7 +85,7 @@ def test_the_scorepads_pages_pass_axe_with_the_helpers_open_and_closed(live_serv
 @pytest.mark.parametrize("lang", ["en", "nb"])
 def test_a_golf_edit_with_the_helper_open_and_the_offline_copy_pass_axe(live_server, phone, lang):
     page = phone(lang, viewport=NARROW)
-    golf = start(page, live_server, lang, "golf", ["Kari", "Ola"])
+    golf = start_game(page, live_server, lang, "golf", ["Kari", "Ola"], check=axe_clean)
     play(golf, (3, 7))
     page.goto(live_server.url + url("edit-round", golf, lang, number=1))
     page.locator(".layout-helper > summary").click()

@@ -8,8 +8,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.models import Game
-from tests.browser.conftest import HAVE_CHROMIUM, PHONE, no_sideways_scroll
+from tests.browser.conftest import HAVE_CHROMIUM, PHONE, no_sideways_scroll, start_game
 from tests.conftest import play
 
 pytestmark = [
@@ -19,21 +18,6 @@ pytestmark = [
 ]
 NARROW = {"width": 320, "height": 640}
 GAME_NAMES = {"en": {"ghost": "Ghost", "golf": "Golf"}, "nb": {"ghost": "Spøkelse", "golf": "Golf"}}
-
-
-def start_game(page, live_server, lang, game, names):
-    with translation.override(lang):
-        address = (
-            reverse("scorepad:start")
-            if game == "ghost"
-            else reverse("scorepad:start-game", kwargs={"game": game})
-        )
-    page.goto(live_server.url + address)
-    for seat, name in enumerate(names):
-        page.locator(f"input[name=name_{seat}]").fill(name)
-    page.locator("form.new-game button[type=submit]").click()
-    page.locator("form.round-form").wait_for()
-    return Game.objects.filter(game=game).latest("pk")
 
 
 @pytest.mark.parametrize("viewport", [NARROW, PHONE], ids=["320", "360"])
