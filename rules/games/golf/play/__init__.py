@@ -26,6 +26,7 @@ import random
 from decimal import Decimal
 
 from rules.practice import table
+from rules.practice.table import READER, TURN_LIMIT, Illegal, seats_at
 
 from ..cards import (
     RANKS,
@@ -38,32 +39,7 @@ from ..cards import (
 from ..outcome import apply_caller_penalty, lowest
 from ..scoring import layout_points, score_layout
 
-# The shared skeleton's names, this model's own for its pages and tests.
-LEVELS, READER, TURN_LIMIT, Illegal = table.LEVELS, table.READER, table.TURN_LIMIT, table.Illegal
-costly_moves, seats_at = table.costly_moves, table.seats_at
-
-
 # ------------------------------------------------------------------ the table
-
-
-def house_to_data(house: GolfHouse) -> dict:
-    return {
-        "variant": house.variant,
-        "jokers": house.jokers,
-        "four_of_a_kind": house.four_of_a_kind,
-        "caller_penalty": house.caller_penalty,
-        "extra_hole": house.extra_hole,
-        "holes": house.holes,
-        "flip": house.flip,
-    }
-
-
-def house_from_data(data: dict) -> GolfHouse:
-    return GolfHouse(**data)
-
-
-def house_of(state: dict) -> GolfHouse:
-    return house_from_data(state["house"])
 
 
 def value(code: str, house: GolfHouse) -> int:
@@ -91,7 +67,7 @@ def deal(house: GolfHouse, seats: int, level: str, seed: int) -> dict:
     layouts = [[deck.pop() for _ in range(variant.cards)] for _ in range(seats)]
     dealer = rng.randrange(seats)
     state = table.opening(
-        "golf", house_to_data(house), seed, level, dealer, seats=seats,
+        "golf", table.house_data(house), seed, level, dealer, seats=seats,
         layouts=layouts, face_up=[[] for _ in range(seats)], known=[[] for _ in range(seats)],
         stock=deck, discard=[], setup=True, turn=READER, caller=None, last_left=0,
     )  # fmt: skip
@@ -129,7 +105,7 @@ def _show(state, seat, place, house):
 def legal_moves(state: dict) -> list[str]:
     if state["over"]:
         return []
-    house = house_of(state)
+    house = table.house_of(state)
     variant = house.rules_variant
     seat = state["turn"]
     places = variant.places()
@@ -152,7 +128,7 @@ def apply(state: dict, move: str, reason: tuple[str, dict] | None = None) -> dic
     if move not in legal_moves(state):
         raise Illegal("over" if state["over"] else "not_now")
     state = table.copied(state, per_seat=("layouts", "face_up", "known"), lists=())
-    house = house_of(state)
+    house = table.house_of(state)
     variant = house.rules_variant
     seat = state["turn"]
     state["step"] += 1
@@ -285,7 +261,7 @@ def _review(state, card, place, house):
 def result(state: dict) -> dict:
     """Every layout scored by scoring.score_layout, the caller penalty applied where the
     table plays it (nobody called: nothing to apply), and who won."""
-    house = house_of(state)
+    house = table.house_of(state)
     scores = [score_layout(layout, house) for layout in state["layouts"]]
     raw = tuple(s.total for s in scores)
     penalty = None
@@ -335,7 +311,7 @@ def view(state: dict, seat: int) -> dict:
 def _told(event: dict, seat: int, state: dict) -> dict:
     """A card drawn from the stock and put face down (four-card golf) stays its owner's."""
     told = dict(event)
-    face_down = not house_of(state).rules_variant.placed_face_up
+    face_down = not table.house_of(state).rules_variant.placed_face_up
     if event["seat"] != seat and event["took"] == "stock" and event["place"] and face_down:
         told["card"] = None
     return told
