@@ -161,6 +161,8 @@
   // the words say it was played (pad/pages.py course_description).
   // A kept row's name: the extra hole is named, not numbered (pages/board.py).
   function rowLabel(index, board, t) { return index >= board.holes ? t.extra_row : null; }
+  // The note that a hole is kept on the phone, the extra hole's by its name (outbox.js).
+  function keptText(number, board, t) { return number > board.holes ? t.kept_extra : null; }
   function course(result) {
     return {running: result.running.slice(0, result.holes), extra: result.extra_scores !== null};
   }
@@ -168,5 +170,6 @@
   S.register("golf", {fields: fields, problem: problem, keep: keepHole, outcome: outcome,
                       counted: counted, standing: standing, players: players,
                       heading: heading, together: together, course: course, rowLabel: rowLabel,
+                      keptText: keptText,
                       format: G.formatSigned});
 })();
