@@ -93,3 +93,37 @@ def players_who_clash(
         if deal_together(totals, hands, copies, order[:size]) is False:
             return sorted(order[:size])
     return []
+
+
+def rank_short(
+    totals: Sequence[int],
+    hands: Hands,
+    copies: Counts,
+    players: Sequence[int],
+    budget: int = BUDGET,
+) -> tuple[int, int] | None:
+    """Why these players' totals cannot be dealt together, when one rank says it: the
+    rank (an index) of which each player's hands hold at least some, those least counts
+    adding up to more than the decks hold, and that sum ("six twos, and the deck has
+    four"). None when no one rank runs short so (the clash is in how ranks combine, as
+    three layouts of ten-point cards) or the hands are not all listed within the budget;
+    only a refused round asks, so a round entry costs nothing more."""
+    steps = Steps(budget)
+    needed = [0] * len(copies)
+    try:
+        for player in players:
+            fewest: list[int] | None = None
+            for hand in hands(totals[player], copies, steps):
+                steps.tick()
+                fewest = list(hand) if fewest is None else list(map(min, fewest, hand))
+            if fewest is None:
+                return None
+            needed = [n + f for n, f in zip(needed, fewest, strict=True)]
+    except OutOfBudget:
+        return None
+    pairs = enumerate(zip(needed, copies, strict=True))
+    short = [(n - held, -rank) for rank, (n, held) in pairs if n > held]
+    if not short:
+        return None
+    rank = -max(short)[1]  # the rank that runs shortest; between equals the first
+    return rank, needed[rank]

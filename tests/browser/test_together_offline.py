@@ -46,9 +46,10 @@ def test_golf_scores_not_dealt_together_are_not_kept(live_server, phone):
     page.context.set_offline(True)
     enter_offline(page, "-6", "-6")
     error = page.locator("form.round-form p.error[role=alert]")
-    assert "Ada −6 and Bo −6: no deal from your decks gives all these scores at once." in (
-        error.inner_text()
-    )
+    assert (
+        "Ada −6 and Bo −6: these cannot all come from one deal – the deck does not hold the "
+        "cards for all of them."
+    ) in error.inner_text()
     assert outbox(page) == []
 
 

@@ -12,13 +12,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext
 
-from rules.words import and_list
+from rules.words import and_list, count_word
 from scorepad.logic.scoring import Outcome
 
 from .. import cards, scoring
 from ..house import summary
 from ..outcome import PENALTY_WRITTEN
-from .forms import SCORE_PATTERN, layout_json, not_a_score_text
+from .forms import SCORE_PATTERN, layout_json, not_a_score_text, together_text
 
 
 def standings(game, result: Outcome, fmt) -> list[dict]:
@@ -100,13 +100,14 @@ def round_data(house: cards.GolfHouse, players: int, language: str) -> dict:
         "copies": cards.copies_in(cards.decks_for(players), house.jokers),
         # the ranks in order, for the search of a hole possible together (golf-scoring.js)
         "rank_order": list(cards.ranks_in_play(house.jokers)),
-        "texts": outbox_texts(language, house.rules_variant.ends_by == "knock"),
+        "texts": outbox_texts(language, house.rules_variant.ends_by == "knock", players),
     }
 
 
-def outbox_texts(language: str, knock: bool = False) -> dict:
+def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
     """The outbox's words for holes (its keys as Ghost's, scorepad/pages/board.py); `knock`:
-    a four-card table, whose caller knocked."""
+    a four-card table, whose caller knocked; `players`: how many, for their decks."""
+    decks = cards.decks_for(players)
     with translation.override(language):
         return {
             "round": _("Hole %(n)s"),
@@ -143,7 +144,9 @@ def outbox_texts(language: str, knock: bool = False) -> dict:
             "penalty_other": penalty_text(2, knock),
             "save_extra": _("Save the extra hole"),
             "extra_row": _("Extra hole"),  # its row in the table (words.py playing_row)
-            "together": _("%(players)s: no deal from your decks gives all these scores at once."),
+            # the scores no deal gives together (forms.py), the decks' count said here
+            "together": together_text(decks)
+            % {"players": "%(players)s", "decks": count_word(decks, language)},
             "plays_extra": _("plays the extra hole"),
             "won": _("won"),
             "deals": _("deals"),
