@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from scorepad.pads import Pad
-from scorepad.pages import board
 
 from . import pages
 from .forms import EditRoundForm, NewGameForm, RoundForm
@@ -57,13 +56,13 @@ class GhostPad(Pad):
         return game.rules.possible_totals(game.house_for(None))
 
     def standings(self, game, result, fmt) -> list[dict]:
-        return board.threshold_standings(game, result, fmt)
+        return pages.threshold_standings(game, result, fmt)
 
     def settings(self, game) -> dict:
-        return {"jack": board.jack_words(game)}
+        return {"jack": pages.jack_words(game)}
 
     def form_extras(self, game) -> dict:
-        return board.round_form_extras(game)
+        return pages.round_form_extras(game)
 
     def round_data(self, game, language: str) -> dict:
         return pages.round_data(game.house_for(None), language)

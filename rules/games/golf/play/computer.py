@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from rules.practice import table
 
-from . import _first_places, _gains, _pairs, apply, estimate, legal_moves
+from .model import _first_places, _gains, _pairs, apply, estimate, legal_moves
 
 
 def computer_turn(state: dict) -> dict:

@@ -1,4 +1,4 @@
-"""The practice hole of Golf (rules/games/golf/play.py): random legal play from any deal
+"""The practice hole of Golf (rules/games/golf/play/): random legal play from any deal
 at every table ends, offers only legal moves, never shows a seat a card it may not know,
 and scores what scoring.score_layout and the caller penalty say; a hole that ends by the
 rules is the same hole when hole.py plays it from a script."""
