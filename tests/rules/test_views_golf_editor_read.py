@@ -316,3 +316,26 @@ def test_a_missing_golf_page_says_it_plainly(client, language, said, old):
     assert response.status_code == 404
     text = words_of(response.content.decode(), "<body", "</body>")
     assert said in text and old not in text
+
+
+def test_the_bad_request_page_says_what_went_wrong():
+    """Item 55: the 400 page's title was "Not understood"."""
+    from django.template.loader import render_to_string
+
+    with translation.override("en"):
+        body = render_to_string("400.html", {"LANGUAGE_CODE": "en"})
+    title = re.search(r"<h1>(.*?)</h1>", body, re.S)[1]
+    assert title == "The request could not be read" and "Not understood" not in body
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "old"),
+    [
+        ("en", "and, beside it, the player’s running total.", "running sum"),
+        ("nb", "og summen så langt ved siden av.", "og etter dem summen"),
+    ],
+)
+def test_the_paper_sheet_says_where_the_running_total_goes(client, language, said, old):
+    """Items 29 and 53 on the paper sheet."""
+    text = words_of(page(client, "sheet", cards.GolfHouse(), language, 3), "<body", "</body>")
+    assert said in text and old not in text
