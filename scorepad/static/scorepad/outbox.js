@@ -81,8 +81,12 @@
   function togetherProblem(form, t) {
     var module = game();
     if (!t.together || !module.together) return null;
-    var found = module.together(form);  // {named: ["Anna 3", …], copies: n} or null
-    return found ? fill(t.together, {players: S.andList(found.named), n: found.copies}) : null;
+    var found = module.together(form);  // {named: ["Anna 3", …], copies: n, short} or null
+    if (!found) return null;
+    var values = {players: S.andList(found.named), n: found.copies};
+    // the rank that runs short, when the module says it: {needed, ranks, held} in words
+    if (found.short && t.together_short) return fill(t.together_short, Object.assign(values, found.short));
+    return fill(t.together, values);
   }
 
   // The players' fields in seat order with their names.

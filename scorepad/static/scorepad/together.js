@@ -51,7 +51,32 @@
     var found = playersWhoClash(totals, hands, copies, order);
     return found.length ? found : order;
   }
-  var api = {BUDGET: BUDGET, tick: tick, dealTogether: dealTogether, clash: clash};
+  // Why the players (indices into `totals`) clash, when one rank says it, as
+  // rules/together.py rank_short: the rank (an index) of which each player's hands hold
+  // at least some, those least counts adding up to more than `copies` holds, and that
+  // sum, {rank, needed}; null when no one rank runs short or the steps ran out.
+  function rankShort(totals, hands, copies, players, budget) {
+    var steps = {left: budget === undefined ? BUDGET : budget};
+    var needed = copies.map(function () { return 0; });
+    try {
+      for (var p = 0; p < players.length; p++) {
+        var fewest = null;
+        hands(totals[players[p]], copies, steps, function (hand) {
+          tick(steps);
+          fewest = fewest === null ? hand.slice() : fewest.map(function (n, i) { return Math.min(n, hand[i]); });
+          return false;
+        });
+        if (fewest === null) return null;
+        needed = needed.map(function (n, i) { return n + fewest[i]; });
+      }
+    } catch (e) { if (e === OUT) return null; throw e; }
+    var best = null;  // the rank that runs shortest; between equals the first
+    needed.forEach(function (n, i) {
+      if (n > copies[i] && (best === null || n - copies[i] > needed[best] - copies[best])) best = i;
+    });
+    return best === null ? null : {rank: best, needed: needed[best]};
+  }
+  var api = {BUDGET: BUDGET, tick: tick, dealTogether: dealTogether, clash: clash, rankShort: rankShort};
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.ScorepadTogether = api;
 })(this);

@@ -160,17 +160,20 @@ def together_refusal(players: str, short: tuple[str, int, int] | None, decks: in
         "ranks": RANK_PLURALS[language][rank],
         "held": count_word(held, language),
     }
+    return short_text(decks) % values
+
+
+def short_text(decks: int) -> str:
+    """The refusal that says which rank runs short (the page's script fills it offline)."""
     if decks == 1:
-        text = gettext(
+        return gettext(
             "%(players)s: these cannot all come from one deal – between them they need at "
             "least %(needed)s %(ranks)s, and the deck has only %(held)s."
         )
-    else:
-        text = gettext(
-            "%(players)s: these cannot all come from one deal – between them they need at "
-            "least %(needed)s %(ranks)s, and the %(decks)s decks have only %(held)s."
-        )
-    return text % values
+    return gettext(
+        "%(players)s: these cannot all come from one deal – between them they need at "
+        "least %(needed)s %(ranks)s, and the %(decks)s decks have only %(held)s."
+    )
 
 
 class ScoreField(forms.Field):

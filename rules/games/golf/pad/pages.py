@@ -12,13 +12,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext
 
-from rules.words import and_list, count_word
+from rules.words import NUMBER_WORDS, RANK_PLURALS, and_list, count_word
 from scorepad.logic.scoring import Outcome
 
 from .. import cards, scoring
 from ..house import summary
 from ..outcome import PENALTY_WRITTEN
-from .forms import SCORE_PATTERN, layout_json, not_a_score_text, together_text
+from .forms import SCORE_PATTERN, layout_json, not_a_score_text, short_text, together_text
 
 
 def standings(game, result: Outcome, fmt) -> list[dict]:
@@ -101,7 +101,14 @@ def round_data(house: cards.GolfHouse, players: int, language: str) -> dict:
         # the ranks in order, for the search of a hole possible together (golf-scoring.js)
         "rank_order": list(cards.ranks_in_play(house.jokers)),
         "texts": outbox_texts(language, house.rules_variant.ends_by == "knock", players),
+        # the words of a refusal that says which rank runs short (golf-offline.js)
+        "count_words": NUMBER_WORDS[language],
+        "rank_plurals": RANK_PLURALS[language],
     }
+
+
+# The placeholders the page's script fills in a refusal (golf-offline.js, outbox.js).
+KEPT = {key: f"%({key})s" for key in ("players", "needed", "ranks", "held")}
 
 
 def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
@@ -147,6 +154,7 @@ def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
             # the scores no deal gives together (forms.py), the decks' count said here
             "together": together_text(decks)
             % {"players": "%(players)s", "decks": count_word(decks, language)},
+            "together_short": short_text(decks) % (KEPT | {"decks": count_word(decks, language)}),
             "plays_extra": _("plays the extra hole"),
             "won": _("won"),
             "deals": _("deals"),

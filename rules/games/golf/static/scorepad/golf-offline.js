@@ -147,10 +147,14 @@
                 ranks: data.rank_order, copies: data.copies};
     var clash = G.together(spec, scores, data.possible);
     if (!clash) return null;
+    // why, when one rank says it ("at least six twos, and the deck has only four")
+    var short = G.shortRank(spec, scores, clash), words = data.count_words || [];
+    function counted(n) { return n < words.length ? words[n] : String(n); }
     return {named: clash.map(function (seat) {
       var f = list.filter(function (x) { return x.seat === seat; })[0];
       return f.name + " " + G.formatSigned(scores[seat]);
-    }), copies: data.together ? data.together.copies : 4};
+    }), copies: data.together ? data.together.copies : 4,
+    short: short && {needed: counted(short.needed), ranks: data.rank_plurals[short.rank], held: counted(short.held)}};
   }
 
   // The form's heading at an extra hole the kept holes lead to.
