@@ -126,3 +126,28 @@ def test_a_ghost_refusal_names_a_rank_only_when_one_alone_runs_short():
     assert ghost.hand_total(["8", "J", "J", "J", "J"]) == 2
     assert ghost_together.check(STANDARD, D("0.5"), [D(1), D(2)]) == [0, 1]
     assert ghost_together.short_rank(STANDARD, D("0.5"), [D(1), D(2)], [0, 1]) is None
+
+
+def test_rank_short_adds_up_each_players_fewest_of_a_rank():
+    """rules/together.py on a made-up game of two ranks: a total of 2 is two cards of
+    either rank or one of each; 3 needs three of the first. The fewest of a rank each
+    player's hands hold, added up, against what the decks hold."""
+    from rules import together
+
+    made = {2: [(2, 0), (1, 1), (0, 2)], 3: [(3, 0)], 4: [(2, 2)]}
+
+    def hands(total, left, steps):
+        for hand in made[total]:
+            steps.tick()
+            yield hand
+
+    # 3 and 3 need six of the first rank, the decks hold four
+    assert together.rank_short([3, 3], hands, (4, 4), [0, 1]) == (0, 6)
+    # 2 and 2 need none of either rank for sure: no one rank says why
+    assert together.rank_short([2, 2], hands, (1, 1), [0, 1]) is None
+    # 4 and 4: four of each, three of each held; equally short, the first rank is named
+    assert together.rank_short([4, 4], hands, (3, 3), [0, 1]) == (0, 4)
+    # only the players named count
+    assert together.rank_short([3, 3, 2], hands, (4, 4), [0]) is None
+    # past its budget it says nothing
+    assert together.rank_short([3, 3], hands, (4, 4), [0, 1], budget=1) is None
