@@ -8,7 +8,7 @@
 // (tests/scorepad/logic/test_together_js.py).
 (function (root) {
   "use strict";
-  var BUDGET = 20000, OUT = {};
+  var BUDGET = 20000, SHORT_BUDGET = 5000, OUT = {};  // SHORT_BUDGET: rankShort's, as rules/together.py
   function tick(steps) { steps.left -= 1; if (steps.left < 0) throw OUT; }
   function tightnessOrder(totals, possible) {
     var low = Math.min.apply(null, possible), high = Math.max.apply(null, possible);
@@ -56,7 +56,7 @@
   // at least some, those least counts adding up to more than `copies` holds, and that
   // sum, {rank, needed}; null when no one rank runs short or the steps ran out.
   function rankShort(totals, hands, copies, players, budget) {
-    var steps = {left: budget === undefined ? BUDGET : budget};
+    var steps = {left: budget === undefined ? SHORT_BUDGET : budget};
     var needed = copies.map(function () { return 0; });
     try {
       for (var p = 0; p < players.length; p++) {
