@@ -180,5 +180,5 @@ def test_the_statistics_say_how_the_streaks_stand(client):
 def test_the_four_card_hint_says_the_penalty_in_plain_order(client):
     """Item 30: «er ikke den som gikk ut, blant dem med lavest poengsum, skriver …»."""
     text = page_words(client.get(url("game", golf(variant="four_card", caller_penalty=True), "nb")))
-    assert "Hvis den som banket, ikke har lavest poengsum, skriver den eller de" in text
+    assert "hvis den som banket, ikke har lavest poengsum, skriver den eller de" in text
     assert "blant dem med lavest poengsum" not in text
