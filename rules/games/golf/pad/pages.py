@@ -108,7 +108,7 @@ def round_data(house: cards.GolfHouse, players: int, language: str) -> dict:
 
 
 # The placeholders the page's script fills in a refusal (golf-offline.js, outbox.js).
-KEPT = {key: f"%({key})s" for key in ("players", "needed", "ranks", "held")}
+SCRIPT_FILLS = {key: f"%({key})s" for key in ("players", "needed", "ranks", "held")}
 
 
 def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
@@ -154,7 +154,8 @@ def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
             # the scores no deal gives together (forms.py), the decks' count said here
             "together": together_text(decks)
             % {"players": "%(players)s", "decks": count_word(decks, language)},
-            "together_short": short_text(decks) % (KEPT | {"decks": count_word(decks, language)}),
+            "together_short": short_text(decks)
+            % (SCRIPT_FILLS | {"decks": count_word(decks, language)}),
             "plays_extra": _("plays the extra hole"),
             "won": _("won"),
             "deals": _("deals"),
