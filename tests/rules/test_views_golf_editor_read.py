@@ -172,9 +172,9 @@ def test_four_card_golfs_penalty_is_named_for_the_player_who_ends_the_hole(clien
     rules = words_of(page(client, "rules", house, language))
     card = words_of(page(client, "card", house, language))
     if language == "nb":
-        assert "Straff for den som avslutter hullet?" in rules
+        assert "Straff for å avslutte hullet?" in rules
         assert "Straff for den som går ut?" not in rules
-        assert "Dere spiller med straff for den som avslutter hullet." in rules
+        assert "Dere spiller med straff for å avslutte hullet." in rules
         assert "Hos dere kan den som banket, bli straffet" in card
         assert "avsluttet hullet" not in card
     else:

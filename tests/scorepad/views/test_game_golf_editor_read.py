@@ -74,7 +74,7 @@ def test_four_card_golfs_penalty_note_names_the_player_who_knocked(client, lang)
     assert note in text
     if lang == "nb":
         assert "den som går ut" not in text
-        assert "straff for den som avslutter hullet" in text  # the line of the choices
+        assert "straff for å avslutte hullet" in text  # the line of the choices
     # six-card golf keeps the player who went out
     six = golf(caller_penalty=True)
     send(client, six, *typed, number=1, caller=caller, lang=lang)
@@ -148,7 +148,7 @@ def test_the_new_game_forms_refusals_read_plainly(client, lang, said, old):
 def test_the_new_game_form_names_the_penalty_for_every_variant(client, lang):
     """Item 2 on the new-game form: the house rule's name fits four-card golf too."""
     text = page_words(client.get(start_url(lang)))
-    said = {"en": "Caller penalty", "nb": "Straff for den som avslutter hullet"}[lang]
+    said = {"en": "Caller penalty", "nb": "Straff for å avslutte hullet"}[lang]
     assert said in text and "Straff for den som går ut" not in text
 
 
