@@ -159,21 +159,20 @@
 
   // The form's heading at an extra hole the kept holes lead to.
   function heading(result, t) { return result.extra_hole_pending && t.extra_hole; }
+  // The note that a hole is kept on the phone, the extra hole's by its name (outbox.js).
+  function keptText(number, board, t) { return number > board.holes ? t.kept_extra : null; }
 
   // What the chart draws, as the server's (Game.counted_running): the holes that count,
   // never the extra hole, which only the tied play and which adds to nobody's total;
   // the words say it was played (pad/pages.py course_description).
   // A kept row's name: the extra hole is named, not numbered (pages/board.py).
   function rowLabel(index, board, t) { return index >= board.holes ? t.extra_row : null; }
-  // The note that a hole is kept on the phone, the extra hole's by its name (outbox.js).
-  function keptText(number, board, t) { return number > board.holes ? t.kept_extra : null; }
   function course(result) {
     return {running: result.running.slice(0, result.holes), extra: result.extra_scores !== null};
   }
 
-  S.register("golf", {fields: fields, problem: problem, keep: keepHole, outcome: outcome,
+  S.register("golf", {fields: fields, problem: problem, keep: keepHole, keptText: keptText, outcome: outcome,
                       counted: counted, standing: standing, players: players,
                       heading: heading, together: together, course: course, rowLabel: rowLabel,
-                      keptText: keptText,
                       format: G.formatSigned});
 })();
