@@ -162,7 +162,12 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     assert kept.count() == 1
     assert kept.locator("th").inner_text().split()[0] == "3"
     assert t["unsent"] in " ".join(kept.locator("th").inner_text().split())
-    assert [c.split() for c in kept.locator("td").all_inner_texts()] == [["6", "12"], ["2", "19"]]
+    cells, winner = kept.locator("td"), keeper.locator("table.scores").get_attribute("data-winner")
+    assert winner and [c.split() for c in cells.all_inner_texts()] == [
+        ["6", "12"],
+        ["2", "★", *winner.split(), "19"],
+    ]
+    assert cells.nth(1).get_attribute("class") == "round-win"  # shaded as the server's rows
     enter(keeper, "5", "6")  # round 4 takes Bo to 25: the game is decided on this phone
     provisional = keeper.locator("[data-provisional-result]")
     provisional.wait_for()
