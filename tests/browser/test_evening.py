@@ -177,7 +177,7 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     assert totals == ["17", "25"]
     assert keeper.locator("table.scores tbody tr.kept").count() == 2
     last = keeper.locator("table.scores tbody tr").last.locator("td").all_inner_texts()
-    assert [c.split() for c in last] == [["5", "17"], ["6", "25"]]
+    assert [c.split() for c in last] == [["5", "★", *winner.split(), "17"], ["6", "25"]]
     assert keeper.locator(".standings li.lost .name").inner_text() == "Bo"
 
     # A reload without signal: the phone's copy, the kept rounds, the same verdict.

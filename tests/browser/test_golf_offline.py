@@ -64,7 +64,8 @@ def kept_rows(page):
     return page.evaluate(
         """() => [...document.querySelectorAll('#rounds tr.kept')].map(tr =>
              [...tr.querySelectorAll('td')].map(td =>
-               td.firstChild.textContent + td.querySelector('small').textContent))"""
+               td.firstChild ? td.firstChild.textContent + td.querySelector('small').textContent
+                             : ''))"""
     )
 
 
