@@ -12,6 +12,7 @@ from rules.games.golf.pad.forms import HoleForm
 from tests.browser.conftest import (
     HAVE_CHROMIUM,
     axe_clean,
+    focused_in_view,
     inside,
     no_sideways_scroll,
 )
@@ -117,4 +118,39 @@ def test_after_a_save_ghosts_round_of_four_fits_320x640_as_before(live_server, p
         save = page.locator("form.round-form button[type=submit]")
         # 609 px before issue 36's fold; no lower now
         assert save.bounding_box()["y"] + save.bounding_box()["height"] <= 609.5
+    no_sideways_scroll(page)
+
+
+@BOTH
+@SCRIPT
+@pytest.mark.parametrize(
+    "typed", [("1", "2", "5", "6"), ("5", "6", "2", "1")], ids=["first", "third"]
+)
+def test_a_refused_ghost_round_of_four_shows_its_marked_fields_and_save_at_360x640(
+    live_server, phone, lang, script, typed
+):
+    """Totals 1 and 2 together cannot be dealt from one deck (issue 35): the round is
+    refused, the summary, the marked fields with their reason and Save are on the screen,
+    and the focus is on the first marked field."""
+    game = make_game(("Anna", "Bo", "Cy", "Dag"), threshold=100)
+    page = phone(lang, viewport=SHORT, java_script_enabled=script)
+    page.goto(live_server.url + url("game", game, lang))
+    for seat, value in enumerate(typed):
+        page.locator(f"input[name=points_{seat}]").fill(value)
+    page.locator("form.round-form button[type=submit]").click()
+    page.locator(".player-entry.invalid").first.wait_for()
+    first = "points_0" if typed[0] == "1" else "points_2"
+    assert focused_in_view(page, first) == [first, True]
+    assert game.rounds.count() == 0
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    for part in ("form.round-form .errors", ".player-entry.invalid .error"):
+        box = page.locator(part).first.bounding_box()
+        assert inside(box, SHORT), (part, box)
+    for seat in range(4):
+        field = page.locator(f"input[name=points_{seat}]")
+        assert inside(field.bounding_box(), SHORT), (seat, field.bounding_box())
+    save = page.locator("form.round-form button[type=submit]")
+    assert inside(save.bounding_box(), SHORT), save.bounding_box()
+    # what was typed is still there
+    assert [page.locator(f"input[name=points_{s}]").input_value() for s in range(4)] == list(typed)
     no_sideways_scroll(page)
