@@ -65,9 +65,7 @@ TABLES = [
 
 @BOTH
 @pytest.mark.parametrize("house", TABLES, ids=["default", "four-card-all", "six-card-all"])
-def test_golfs_rules_at_a_glance_read_in_about_two_screens_at_320(
-    live_server, phone, lang, house
-):
+def test_golfs_rules_at_a_glance_read_in_about_two_screens_at_320(live_server, phone, lang, house):
     page = phone(lang, viewport=NARROW)
     if house is None:
         page.goto(live_server.url + address("rules:card", lang, game="golf"))
