@@ -14,7 +14,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 from rules import games
+from rules.words import and_list
 
 
 class Pad(ABC):
@@ -30,6 +33,10 @@ class Pad(ABC):
     file_stem, round_word, axis_word       what a file, a row and the chart call a round
     outcomes        how a finished game can end for a player: "won", "lost" and "neither"
                     where somebody loses (the statistics' streaks say only these)
+    headlines       the result picture's headline, "%(names)s …": "won" always, "lost"
+                    where somebody loses (then the losers are named)
+    stats_words     the statistics table's words: "lost" (empty where nobody loses),
+                    "rounds_won", "average", "best", "worst", "caption"
     """
 
     REQUIRED = (
@@ -47,6 +54,8 @@ class Pad(ABC):
         "round_word",
         "axis_word",
         "outcomes",
+        "headlines",
+        "stats_words",
     )
     whole_scores = False  # every score a whole number: the JSON export writes numbers
     TEMPLATES = ("start", "fields", "form_data", "settings", "outcome", "standing")
@@ -118,14 +127,21 @@ class Pad(ABC):
     @abstractmethod
     def played_text(self, rounds: int) -> str: ...
 
-    @abstractmethod
-    def headline(self, game, result, shown: list[str]) -> str: ...
+    def headline(self, game, result, shown: list[str]) -> str:
+        """The picture's headline, said whole: who lost where the game has losers and
+        somebody lost (else, as in a single round, who won)."""
+        if result.losers and "lost" in self.headlines:
+            seats, said = result.losers, self.headlines["lost"]
+        else:
+            seats, said = result.winners, self.headlines["won"]
+        return str(said) % {"names": and_list([shown[i] for i in seats])}
 
-    @abstractmethod
-    def series_word(self, seat) -> str: ...
-
-    @abstractmethod
-    def stats_words(self) -> dict: ...
+    def series_word(self, seat) -> str:
+        """A seat of an evening in "My games": the games lost where somebody loses, else
+        the games won."""
+        if "lost" in self.outcomes:
+            return gettext("%(name)s lost %(lost)s") % {"name": seat.name, "lost": seat.lost}
+        return gettext("%(name)s won %(won)s") % {"name": seat.name, "won": seat.won}
 
 
 def get(key: str | None = None) -> Pad:
