@@ -19,16 +19,10 @@ pytestmark = [
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        (
-            "en",
-            "Anna 0.5 and Bo 0.5: these cannot all come from one deal – between them they "
-            "need at least eight eights, and the deck has only four.",
-        ),
-        (
-            "nb",
-            "Anna 0,5 og Bo 0,5: dette går ikke i samme giv – til sammen trengs det minst "
-            "åtte åttere, og kortstokken har bare fire.",
-        ),
+        # the phone keeps the shorter sentence for Ghost (the server's says which rank
+        # runs short: its page carries no search for the reason)
+        ("en", "Anna 0.5 and Bo 0.5: no deal from one deck gives all these totals at once"),
+        ("nb", "Anna 0,5 og Bo 0,5: ingen giv fra én kortstokk gir alle disse summene samtidig"),
     ],
 )
 def test_ghost_totals_not_dealt_together_are_not_kept(live_server, phone, lang, said):

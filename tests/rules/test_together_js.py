@@ -160,35 +160,3 @@ def test_the_page_script_says_which_rank_runs_short_as_the_server_does():
         assert answer == (list(server) if server else None), case["name"]
         said += server is not None
     assert said >= 3  # most refusals say why; "60 three times" is ten-point cards together
-
-
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_ghosts_page_script_says_which_rank_runs_short_as_the_server_does():
-    """Ghost's refused cases: the rank the named players' hands need more of than a deck
-    holds (rules/games/ghost/together.py short_rank, scoring.js shortRank), or none."""
-    refused = [c for c in CASES if c["game"] == "ghost" and c["expect"]]
-    program = f"""
-    globalThis.ScorepadTogether = require({json.dumps(str(SHARED_SCRIPT))});
-    const ghost = require({json.dumps(str(GHOST_SCRIPT))});
-    const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));
-    process.stdout.write(JSON.stringify(data.map(c => {{
-      const found = ghost.shortRank(c.spec, c.totals, c.clash);
-      return found && [found.rank, found.needed];
-    }})));
-    """
-    data = []
-    for case in refused:
-        given = page_input(case)
-        given["spec"]["ranks"] = list(ghost.RANKS)
-        data.append(given | {"clash": case["expect"]})
-    out = subprocess.run(
-        [NODE, "-e", program], input=json.dumps(data), capture_output=True, text=True, check=True
-    )
-    said = 0
-    for case, answer in zip(refused, json.loads(out.stdout), strict=True):
-        variant, jack = ghost.VARIANTS[case["variant"]], Decimal(case["jack"])
-        totals = [Decimal(t) for t in case["totals"]]
-        server = ghost_together.short_rank(variant, jack, totals, case["expect"])
-        assert answer == (list(server) if server else None), case["name"]
-        said += server is not None
-    assert said >= 3

@@ -35,8 +35,7 @@
   // module's (common.js), which the board's data names.
   function boardData() { return S.attributeData(outboxBox(), "board"); }
   function game() { return S.gameModule(boardData()); }
-  // A kept round's name, and the note that it is kept, as its row will say them: its
-  // number, or the game's own word for it (Golf's extra hole is named, not numbered).
+  // A kept round's name and note: its number, or the game's word (Golf's extra hole).
   function roundName(n, t) {
     var module = game();
     return (module.rowLabel && module.rowLabel(n - 1, boardData(), t)) || fill(t.round, {n: n});
@@ -84,7 +83,6 @@
     var found = module.together(form);  // {named: ["Anna 3", …], copies: n, short} or null
     if (!found) return null;
     var values = {players: S.andList(found.named), n: found.copies};
-    // the rank that runs short, when the module says it: {needed, ranks, held} in words
     if (found.short && t.together_short) return fill(t.together_short, Object.assign(values, found.short));
     return fill(t.together, values);
   }

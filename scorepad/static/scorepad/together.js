@@ -8,7 +8,7 @@
 // (tests/scorepad/logic/test_together_js.py).
 (function (root) {
   "use strict";
-  var BUDGET = 20000, SHORT_BUDGET = 5000, OUT = {};  // SHORT_BUDGET: rankShort's, as rules/together.py
+  var BUDGET = 20000, SHORT_BUDGET = 5000, OUT = {};
   function tick(steps) { steps.left -= 1; if (steps.left < 0) throw OUT; }
   function tightnessOrder(totals, possible) {
     var low = Math.min.apply(null, possible), high = Math.max.apply(null, possible);
@@ -51,10 +51,7 @@
     var found = playersWhoClash(totals, hands, copies, order);
     return found.length ? found : order;
   }
-  // Why the players (indices into `totals`) clash, when one rank says it, as
-  // rules/together.py rank_short: the rank (an index) of which each player's hands hold
-  // at least some, those least counts adding up to more than `copies` holds, and that
-  // sum, {rank, needed}; null when no one rank runs short or the steps ran out.
+  // Why `players` clash, when one rank says it: rules/together.py rank_short.
   function rankShort(totals, hands, copies, players, budget) {
     var steps = {left: budget === undefined ? SHORT_BUDGET : budget};
     var needed = copies.map(function () { return 0; });
@@ -70,7 +67,7 @@
         needed = needed.map(function (n, i) { return n + fewest[i]; });
       }
     } catch (e) { if (e === OUT) return null; throw e; }
-    var best = null;  // the rank that runs shortest; between equals the first
+    var best = null;
     needed.forEach(function (n, i) {
       if (n > copies[i] && (best === null || n - copies[i] > needed[best] - copies[best])) best = i;
     });

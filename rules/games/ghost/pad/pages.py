@@ -9,9 +9,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from django.utils import translation
 from django.utils.html import format_html_join
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 
 from rules import games, words
 from scorepad.forms.fields import NEGATIVE_PATTERN, POINTS_PATTERN
@@ -31,18 +30,7 @@ def round_data(house: cards.House, language: str) -> dict:
     """Built once per table and language, as the page asks it on every view."""
     jack = house.jack
     data = shared_round_data(house, language, example_total(jack))
-    with translation.override(language):
-        # a refusal that says which rank runs short (scoring.js), as the server's form
-        short = gettext(
-            "%(players)s: these cannot all come from one deal – between them they need at "
-            "least %(needed)s %(ranks)s, and the deck has only %(held)s."
-        )
-    return data | {
-        "together": together_spec(house),
-        "texts": data["texts"] | {"together_short": short},
-        "count_words": words.NUMBER_WORDS[language],
-        "rank_plurals": words.RANK_PLURALS[language],
-    }
+    return data | {"together": together_spec(house)}
 
 
 def together_spec(house: cards.House) -> dict:

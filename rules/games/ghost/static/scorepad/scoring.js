@@ -99,20 +99,7 @@
     }
     return T.clash(totals, hands, copies, possible);
   }
-  // For the players `together` named (indices into `totals`): the rank their hands
-  // need more of than one deck holds, {rank, needed, held}; null when no one rank says
-  // why (together.py short_rank: a full deck, whatever was typed for others).
-  function shortRank(spec, totals, clash) {
-    var copies = spec.units.map(function () { return spec.copies; });
-    function hands(total, left, steps, visit) {
-      var list = handsFor(spec, total);
-      for (var i = 0; i < list.length; i++) if (visit(list[i])) return;
-    }
-    var found = shared().rankShort(totals, hands, copies, clash);
-    return found && {rank: spec.ranks[found.rank], needed: found.needed, held: spec.copies};
-  }
-  var api = {outcome: outcome, lowest: lowest, highest: highest, handsFor: handsFor, together: together,
-             shortRank: shortRank};
+  var api = {outcome: outcome, lowest: lowest, highest: highest, handsFor: handsFor, together: together};
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.GhostScoring = api;
 })(typeof globalThis === "object" ? globalThis : this);
@@ -174,12 +161,8 @@
     var possible = (data.possible || []).map(function (p) { return Math.round(p * 2); });
     var clash = window.GhostScoring.together(spec, totals, possible, fixed);
     if (!clash) return null;
-    // why, when one rank says it ("at least eight eights, and the deck has only four")
-    var short = window.GhostScoring.shortRank(spec, totals, clash), words = data.count_words || [];
-    function counted(n) { return n < words.length ? words[n] : String(n); }
     return {named: clash.map(function (c) { return list[seats[c]].name + " " + formatPoints(totals[c] / 2); }),
-            copies: spec.copies,
-            short: short && {needed: counted(short.needed), ranks: data.rank_plurals[short.rank], held: counted(short.held)}};
+            copies: spec.copies};
   }
 
   function outcome(board, rounds) {
