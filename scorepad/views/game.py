@@ -365,11 +365,10 @@ def history(request, token):
 @require_safe
 def export_csv(request, token):
     game = get_object_or_404(Game, edit_token=token)
-    header, body, total = exports.export_rows(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response.write("\ufeff")  # spreadsheet programs read UTF-8 names correctly with a BOM
     writer = csv.writer(response, delimiter=";" if request.LANGUAGE_CODE == "nb" else ",")
-    writer.writerows([header, *body, total])
+    writer.writerows(exports.export_rows(game))
     return exports.private_download(response, game, "csv")
 
 
