@@ -16,6 +16,11 @@ from decimal import Decimal
 
 from rules import games
 
+# A round's word in a scorepad address (…/g/<token>/round/3/, …/s/<token>/runde/3/), by
+# language. Every game's address had these before a game could name its rounds, so they
+# stay good in any game's address: an old link is sent on to the game's own word.
+ROUND_ADDRESS = {"en": "round", "nb": "runde"}
+
 
 class Pad(ABC):
     """A game's part of the scorepad. Its class attributes, each its own:
@@ -28,6 +33,9 @@ class Pad(ABC):
     scripts, form_scripts, start_scripts   its own scripts (each registers its module in
                     window.GameModules under `key`)
     file_stem, round_word, axis_word       what a file, a row and the chart call a round
+    round_address   a round's word in its addresses, by language (…/g/<token>/round/3/):
+                    `ROUND_ADDRESS` unless its rounds have a name of their own (Golf's
+                    holes: "hole", «hull»); lower-case ASCII, as an address is written
     outcomes        how a finished game can end for a player: "won", "lost" and "neither"
                     where somebody loses (the statistics' streaks say only these)
     """
@@ -49,6 +57,7 @@ class Pad(ABC):
         "outcomes",
     )
     whole_scores = False  # every score a whole number: the JSON export writes numbers
+    round_address = ROUND_ADDRESS
     TEMPLATES = ("start", "fields", "form_data", "settings", "outcome", "standing")
 
     def missing(self) -> list[str]:
@@ -136,6 +145,15 @@ def get(key: str | None = None) -> Pad:
         return games.part(key, "pad").PAD
     except ModuleNotFoundError as error:
         raise LookupError(f"the game {key!r} has no scorepad part") from error
+
+
+def round_words() -> frozenset[str]:
+    """Every word a round may have in a scorepad address: each game's in each language,
+    and the words every game had before (`ROUND_ADDRESS`)."""
+    said = {*ROUND_ADDRESS.values()}
+    for key in game_keys():
+        said.update(get(key).round_address.values())
+    return frozenset(said)
 
 
 def static_files() -> tuple[str, ...]:
