@@ -11,6 +11,7 @@ messages use: a round of Ghost, a hole of Golf. Each game's package holds its pa
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from decimal import Decimal
 
@@ -20,6 +21,7 @@ from rules import games
 # language. Every game's address had these before a game could name its rounds, so they
 # stay good in any game's address: an old link is sent on to the game's own word.
 ROUND_ADDRESS = {"en": "round", "nb": "runde"}
+ADDRESS_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # as the site's other paths
 
 
 class Pad(ABC):
@@ -64,7 +66,12 @@ class Pad(ABC):
         """What this part lacks of what every game's part must say."""
         lacks = [name for name in self.REQUIRED if not hasattr(self, name)]
         templates = getattr(self, "templates", {})
-        return lacks + [f"templates[{t!r}]" for t in self.TEMPLATES if t not in templates]
+        lacks += [f"templates[{t!r}]" for t in self.TEMPLATES if t not in templates]
+        return lacks + [
+            f"round_address[{language!r}]: {word!r} is not lower-case ASCII words"
+            for language, word in self.round_address.items()
+            if not ADDRESS_WORD.fullmatch(word)
+        ]
 
     def text(self, key: str, game=None, **values) -> str:
         """A message of this game's scorepad; `game` where the round may be one that

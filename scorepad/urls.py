@@ -32,7 +32,7 @@ class RoundConverter:
     active language's word; from a word read (the language switch), as the first game
     that has that word spells it in the active language."""
 
-    regex = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+    regex = pads.ADDRESS_WORD.pattern
 
     def to_python(self, value: str) -> str:
         if value not in pads.round_words():
