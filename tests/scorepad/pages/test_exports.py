@@ -243,3 +243,25 @@ def test_a_ghost_round_after_an_edit_decided_the_game_says_so(client, lang, afte
     rows = csv_rows(client, game, lang)
     assert [row[0] for row in rows] == [rows[0][0], "1", "2", after, total, result[0]]
     assert rows[4][1:] == ["30", "9"] and rows[5] == result
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+@pytest.mark.parametrize(
+    ("threshold", "rounds", "result"),
+    [
+        (21, [(12, 12, 3), (10, 10, 4)], ["lost", "lost", "won"]),  # two share the loss
+        (None, [(3, 3, 7)], ["won", "won", ""]),  # a single round, its win shared
+    ],
+)
+def test_a_shared_result_of_ghost_is_each_players(client, lang, threshold, rounds, result):
+    game = make_game(("Anna", "Bo", "Cy"), variant="three_in_hand", threshold=threshold)
+    for points in rounds:
+        assert enter(client, game, *points).status_code == 302
+    rows = csv_rows(client, game, lang)
+    said = {"lost": {"en": "lost", "nb": "tapte"}, "won": {"en": "won", "nb": "vant"}}
+    assert rows[-1] == [{"en": "Result", "nb": "Resultat"}[lang]] + [
+        said[r][lang] if r else "" for r in result
+    ]
+    count = {"en": "Total after {} round{}", "nb": "Sum etter {} runde{}"}[lang]
+    plural = {"en": "s", "nb": "r"}[lang] if len(rounds) > 1 else ""
+    assert rows[-2][0] == count.format(len(rounds), plural)
