@@ -139,23 +139,27 @@ def rules_for(request, house: Any | None, game: Any):
 @cache_control(private=True, max_age=60 * 60)
 def choose(request, current: Any, game: Any):
     """The choices form, sent by GET: to the combination's own address when it is valid
-    (htmx gets the page straight away, with that address pushed); otherwise the page
+    (htmx gets the page's main part straight away, with that address pushed); otherwise the page
     again with the choices kept and the errors named. Its answers differ by HX-Request,
     so they are `private`: a shared cache that keys only on Accept-Encoding would mix
     the redirect and the page."""
     form_class = said(game).HouseFields
     form = form_class(request.GET)
+    # htmx swaps the page's main part: the page answers with that part (htmx_main.html)
+    answer = {"base_template": "htmx_main.html"} if request.htmx else {}
     if not form.is_valid():
-        context = rules_context(current)
+        context = rules_context(current) | answer
         context["form"] = form
-        return render(request, template("rules.html", game), context, status=422)
+        response = render(request, template("rules.html", game), context, status=422)
+        patch_vary_headers(response, ["HX-Request"])
+        return response
     house = form.house()
     url = house_url("rules", house)
     if not request.htmx:
         response = redirect(url)
         patch_vary_headers(response, ["HX-Request"])
         return response
-    context = rules_context(house)
+    context = rules_context(house) | answer
     context["form"] = form_class.for_house(house)
     request.canonical_path = url
     response = push_url(render(request, template("rules.html", game), context), url)

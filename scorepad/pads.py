@@ -15,7 +15,10 @@ import re
 from abc import ABC, abstractmethod
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 from rules import games
+from rules.words import and_list
 
 # A round's word in a scorepad address (…/g/<token>/round/3/, …/s/<token>/runde/3/), by
 # language. Every game's address had these before a game could name its rounds, so they
@@ -40,6 +43,10 @@ class Pad(ABC):
                     holes: "hole", «hull»); lower-case ASCII, as an address is written
     outcomes        how a finished game can end for a player: "won", "lost" and "neither"
                     where somebody loses (the statistics' streaks say only these)
+    headlines       the result picture's headline, "%(names)s …": "won" always, "lost"
+                    where somebody loses (then the losers are named)
+    stats_words     the statistics table's words: "lost" (empty where nobody loses),
+                    "rounds_won", "average", "best", "worst", "caption"
     """
 
     REQUIRED = (
@@ -57,6 +64,8 @@ class Pad(ABC):
         "round_word",
         "axis_word",
         "outcomes",
+        "headlines",
+        "stats_words",
     )
     whole_scores = False  # every score a whole number: the JSON export writes numbers
     round_address = ROUND_ADDRESS
@@ -134,14 +143,21 @@ class Pad(ABC):
     @abstractmethod
     def played_text(self, rounds: int) -> str: ...
 
-    @abstractmethod
-    def headline(self, game, result, shown: list[str]) -> str: ...
+    def headline(self, game, result, shown: list[str]) -> str:
+        """The picture's headline, said whole: who lost where the game has losers and
+        somebody lost (else, as in a single round, who won)."""
+        if result.losers and "lost" in self.headlines:
+            seats, said = result.losers, self.headlines["lost"]
+        else:
+            seats, said = result.winners, self.headlines["won"]
+        return str(said) % {"names": and_list([shown[i] for i in seats])}
 
-    @abstractmethod
-    def series_word(self, seat) -> str: ...
-
-    @abstractmethod
-    def stats_words(self) -> dict: ...
+    def series_word(self, seat) -> str:
+        """A seat of an evening in "My games": the games lost where somebody loses, else
+        the games won."""
+        if "lost" in self.outcomes:
+            return gettext("%(name)s lost %(lost)s") % {"name": seat.name, "lost": seat.lost}
+        return gettext("%(name)s won %(won)s") % {"name": seat.name, "won": seat.won}
 
 
 def get(key: str | None = None) -> Pad:

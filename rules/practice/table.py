@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import fields
 from decimal import Decimal
 
 TURN_LIMIT = 200  # so that a practice round always ends
@@ -31,6 +32,27 @@ def seats_at(house) -> range:
     """How many may sit at a practice table: the reader and one to three computers, as
     many as the table (a game's `House`) seats."""
     return range(2, min(4, house.max_players) + 1)
+
+
+def house_data(house) -> dict:
+    """A game's table (its `House`, a frozen dataclass) as the state keeps it in JSON:
+    each field by name, a Decimal (Ghost's jack) as its string."""
+    data = {f.name: getattr(house, f.name) for f in fields(house)}
+    return {k: str(v) if isinstance(v, Decimal) else v for k, v in data.items()}
+
+
+def house_from(cls, data: dict):
+    """The `cls` table that `house_data` wrote: a field whose default is a Decimal is read
+    back as one."""
+    decimals = {f.name for f in fields(cls) if isinstance(f.default, Decimal)}
+    return cls(**{k: Decimal(v) if k in decimals else v for k, v in data.items()})
+
+
+def house_of(state: dict):
+    """The table a state (or a seat's view of it) was dealt at: its game's `House`."""
+    from rules import games  # at call time: the registry imports every game's package
+
+    return house_from(games.get(state["game"]).House, state["house"])
 
 
 def check_table(seats: int, allowed: range, level: str) -> None:

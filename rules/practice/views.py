@@ -28,6 +28,8 @@ from rules.engine.address import to_slug
 from scorepad.models.ratelimit import too_many_games_text
 
 from . import has_practice, play_module, store, words_module
+from . import table as skeleton
+from . import words as shared_words
 
 LEVEL_CHOICES = [
     ("beginner", pgettext_lazy("practice level", "A beginner")),
@@ -94,7 +96,7 @@ def start(request, game: str, house: str | None = None):
     played = _game_for(game)
     house = table(played, house) or played.House()
     play = play_module(played)
-    form = StartForm(request.POST or None, seats=play.seats_at(house))
+    form = StartForm(request.POST or None, seats=skeleton.seats_at(house))
     status = 200
     problem = None
     if request.method == "POST":
@@ -149,7 +151,7 @@ def game(request, token: str):
         else:
             try:
                 state = play.play_out(play.apply(state, move))
-            except play.Illegal:
+            except skeleton.Illegal:
                 problem, status = (
                     gettext("That move is not one you can make now. Nothing changed."),
                     422,
@@ -167,15 +169,15 @@ def game(request, token: str):
 def board_context(played: Any, state: dict, token: str) -> dict:
     """What the board shows the reader: the seat's view of the state, in words."""
     play, words = play_module(played), words_module(played)
-    view = play.view(state, play.READER)
-    house = play.house_of(state)
+    view = play.view(state, skeleton.READER)
+    house = skeleton.house_of(state)
     language = get_language()
     urls = table_urls(house)
     line, anchor = words.step_line(view)
     # the moves made since the reader's last one (all of them at the end)
     events = view["events"]
     if not view["over"]:
-        mine = [i for i, e in enumerate(events) if e["seat"] == play.READER]
+        mine = [i for i, e in enumerate(events) if e["seat"] == skeleton.READER]
         events = events[mine[-1] :] if mine else events
     else:
         events = events[-len(view["levels"]) :]
@@ -195,7 +197,7 @@ def board_context(played: Any, state: dict, token: str) -> dict:
         "moves": {m: words.move_label(m, view) for m in view["moves"]},
         "table_template": words.TABLE_TEMPLATE,
         "board": words.board(view),
-        "result_line": words.result_line(view) if view["over"] else "",
-        "limit_line": words.limit_line() if view["limit"] else "",
+        "result_line": shared_words.result_line(view, *words.RESULT_LINES) if view["over"] else "",
+        "limit_line": str(words.LIMIT_LINE) % {"n": skeleton.TURN_LIMIT} if view["limit"] else "",
         "review": [words.review_line(item, view) for item in view["review"]],
     }

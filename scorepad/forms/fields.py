@@ -58,7 +58,7 @@ def describe_miss(value: Decimal, possible: frozenset[Decimal]) -> str:
 # A round total as people type it: ASCII digits, then a comma or point and a decimal
 # digit. No sign, exponents, underscores, thousands separators (totals stay under 1,000)
 # or other scripts' digits. The one definition: the page's offline check gets it too
-# (board.round_data), written so that Python and JavaScript read it alike.
+# (the pads' round data), written so that Python and JavaScript read it alike.
 POINTS_PATTERN = r"[0-9]{1,4}(?:[.,][0-9]?)?|[.,][0-9]"
 POINTS_TEXT = re.compile(POINTS_PATTERN)
 # A total typed with a minus sign (hyphen, minus or dash): no round total is below 0.

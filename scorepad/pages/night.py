@@ -155,7 +155,7 @@ def statistics_sections(edit_tokens: list[str]) -> list[dict]:
         ]
         if rows:
             name = games.get(key).names[get_language()]
-            sections.append({"key": key, "name": name, "rows": rows, **pad.stats_words()})
+            sections.append({"key": key, "name": name, "rows": rows, **pad.stats_words})
     return sections
 
 

@@ -54,6 +54,15 @@ def test_choose_then_read(live_server, phone, language, javascript):
     assert jack_points(page) == "11"
     if javascript:  # swapped in place by htmx, the address pushed
         assert page.evaluate("window.sameDocument") is True
+    # one main part, the page's frame kept, and the header's language link follows the table
+    assert page.locator("main").count() == 1 and page.locator("footer.site-footer").count() == 1
+    other = {
+        "en": r"/nb/regler/knekt-11\+bare-trekkbunke\+en-runde/$",
+        "nb": r"/en/rules/jack-11\+stock-only\+one-round/$",
+    }[language]
+    assert re.search(other, page.locator("#site-nav a.lang").get_attribute("href"))
+    title = {"en": "Rules for your table", "nb": "Reglene ved bordet deres"}[language]
+    assert page.title().startswith(title)
     html = page.content()
     assert "3.5" not in html and "3,5" not in html
     assert page.locator(".at-table").count() >= 3

@@ -6,6 +6,8 @@ import re
 import pytest
 from hypothesis import strategies as st
 
+from rules.practice import table
+
 CARD = re.compile(r"^(?:[SHDC][A2-9TJQK]|X)$")
 
 
@@ -60,8 +62,8 @@ def practice_deals(play, houses):
     @st.composite
     def deals(draw):
         house = draw(st.sampled_from(houses))
-        seats = draw(st.sampled_from(list(play.seats_at(house))))
-        level = draw(st.sampled_from(play.LEVELS))
+        seats = draw(st.sampled_from(list(table.seats_at(house))))
+        level = draw(st.sampled_from(table.LEVELS))
         return play.deal(house, seats, level, draw(st.integers(0, 2**32)))
 
     return deals()

@@ -211,9 +211,33 @@ def test_the_form_with_htmx_gets_the_page_and_its_address(client):
     assert response["HX-Push-Url"] == "/en/rules/jack-11+stock-only+to-15/"
     html = response.content.decode()
     assert jack_row(html) == "11"
-    assert (
-        '<link rel="canonical" href="http://testserver/en/rules/jack-11+stock-only+to-15/">' in html
-    )
+    # the answer is the page's main part, its title and the header's links out of band
+    assert "<html" not in html and "<head" not in html and "<footer" not in html
+    assert html.count('<main id="main">') == 1
+    assert "<title>Rules for your table · " in html
+    nav = html[html.index('<ul id="site-nav" data-hx-swap-oob="true">') :]
+    assert 'href="/nb/regler/knekt-11+bare-trekkbunke+til-15/"' in nav.split("</ul>")[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "choices", "heading"),
+    [
+        ("/en/golf/rules/", {"variant": "four_card", "holes": "9"}, "The rules of Golf"),
+        ("/nb/golf/regler/", {"variant": "nine_card", "holes": "9"}, "Reglene for Golf"),
+        ("/en/rules/", {**CHOICES, "threshold": ""}, "The rules of Ghost"),
+        ("/en/golf/rules/", {"variant": "no-such"}, "The rules of Golf"),
+    ],
+)
+def test_the_htmx_answer_keeps_its_games_own_blocks(client, path, choices, heading):
+    """A game's rules page fills the shared page's blocks: its htmx answer is built from
+    the game's own template, so its heading and words are its own, refused or not."""
+    response = client.get(path, choices, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code in (200, 422) and "<html" not in html
+    assert f'<h1 id="top">{heading}</h1>' in html
+    if response.status_code == 422:
+        assert '<div class="errors" role="alert">' in html  # the problems named, in the answer
 
 
 @pytest.mark.django_db

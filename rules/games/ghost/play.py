@@ -24,6 +24,7 @@ import random
 from decimal import Decimal
 
 from rules.practice import table
+from rules.practice.table import READER, TURN_LIMIT, Illegal, seats_at
 
 from .cards import (
     PEEKED_CARDS,
@@ -37,31 +38,7 @@ from .cards import (
 )
 from .round import good_move
 
-# The shared skeleton's names, this model's own for its pages and tests.
-LEVELS, READER, TURN_LIMIT, Illegal = table.LEVELS, table.READER, table.TURN_LIMIT, table.Illegal
-costly_moves, seats_at = table.costly_moves, table.seats_at
-
-
 # ------------------------------------------------------------------ the table
-
-
-def house_to_data(house: House) -> dict:
-    return {
-        "variant": house.variant,
-        "jack": str(house.jack),
-        "start_card": house.start_card,
-        "swap_seen": house.swap_seen,
-        "threshold": house.threshold,
-        "more_players": house.more_players,
-    }
-
-
-def house_from_data(data: dict) -> House:
-    return House(**{**data, "jack": Decimal(data["jack"])})
-
-
-def house_of(state: dict) -> House:
-    return house_from_data(state["house"])
 
 
 def value(code: str, house: House) -> Decimal:
@@ -88,7 +65,7 @@ def deal(house: House, seats: int, level: str, seed: int) -> dict:
         seen.append(places if variant.see_all else sorted(rng.sample(places, PEEKED_CARDS)))
     discard = [deck.pop()] if house.face_up_start else []
     return table.opening(
-        "ghost", house_to_data(house), seed, level, dealer, seats=seats,
+        "ghost", table.house_data(house), seed, level, dealer, seats=seats,
         ghosts=ghosts, rows=rows, seen=seen, stock=deck, discard=discard,
         turn=(dealer + 1) % seats,
     )  # fmt: skip
@@ -101,7 +78,7 @@ def legal_moves(state: dict) -> list[str]:
     """The moves the seat whose turn it is may make now (none once the round is over)."""
     if state["over"]:
         return []
-    house = house_of(state)
+    house = table.house_of(state)
     if state["held"] is None:
         moves = ["stock"]
         if house.face_up_start and state["discard"]:
@@ -130,7 +107,7 @@ def apply(state: dict, move: str, reason: tuple[str, dict] | None = None) -> dic
     if move not in legal_moves(state):
         raise Illegal("over" if state["over"] else "not_now")
     state = table.copied(state, per_seat=("rows", "seen"), lists=("ghosts",))
-    house = house_of(state)
+    house = table.house_of(state)
     seat = state["turn"]
     state["step"] += 1
     if state["held"] is None:
@@ -204,7 +181,7 @@ def _review_throw(state, card, house):
 def computer_turn(state: dict) -> dict:
     """The seat whose turn it is, a computer, plays a whole turn (both moves)."""
     players = {"careful": _careful, "beginner": _beginner}
-    return table.computer_turn(state, house_of(state), players, apply)
+    return table.computer_turn(state, table.house_of(state), players, apply)
 
 
 def _careful(state, seat, house, rng):
@@ -270,7 +247,7 @@ def result(state: dict) -> dict:
     """Each hand counted card by card with the game's own `hand_total`, and who won."""
     from . import GAME  # the game object: the same count as the scorepad's and the pages'
 
-    house = house_of(state)
+    house = table.house_of(state)
     hands = []
     for row, ghost in zip(state["rows"], state["ghosts"], strict=True):
         hands.append(

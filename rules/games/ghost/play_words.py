@@ -7,33 +7,33 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
-from rules.words import card_html, card_name, card_text, format_points, points_phrase
+from rules.practice import table
+from rules.practice import words as shared
+from rules.practice.words import seat_name
+from rules.words import card_text, points_phrase
 
-from . import play
+TABLE_TEMPLATE = "rules/ghost/practice_table.html"
 
-TABLE_TEMPLATE = "rules/practice/ghost_table.html"
-NAMES = ("Bo", "Kari", "Ola")  # the computer seats, 1 to 3
+
+# Who won the practice round: the reader alone, the reader among others, somebody else.
+RESULT_LINES = (
+    _("You win the round."),
+    _("You share the round win."),
+    _("%(name)s wins the round."),
+)
+LIMIT_LINE = _(
+    "The round stopped after %(n)s turns, before the stock ran out: a practice round always ends."
+)  # %(n)s: the turn limit
 
 
 def link_text() -> str:
     return gettext("Practise a round against the computer")
 
 
-def seat_name(seat: int) -> str:
-    return gettext("You") if seat == play.READER else NAMES[seat - 1]
-
-
-def _card(code: str | None) -> str:
-    return card_name(code, get_language()) if code else ""
-
-
-def _pts(value) -> str:
-    return format_points(value, get_language())
-
-
 def place_word(place: int, view: dict) -> str:
-    house = play.house_from_data(view["house"])
+    house = table.house_of(view)
     if house.rules_variant.in_hand:
         return gettext("place %(n)s of your hand") % {"n": place}
     return gettext("place %(n)s") % {"n": place}
@@ -42,7 +42,7 @@ def place_word(place: int, view: dict) -> str:
 def step_line(view: dict) -> tuple[str, str]:
     """One line of what the reader may do now, and the id of the rules page's section
     that says it."""
-    house = play.house_from_data(view["house"])
+    house = table.house_of(view)
     if view["over"]:
         return gettext("The round is over: every card is turned and counted."), "round-end"
     if view["held"] is None:
@@ -50,11 +50,11 @@ def step_line(view: dict) -> tuple[str, str]:
             text = gettext(
                 "Your turn: draw a card from the stock, or pick up the %(card)s from the "
                 "discard pile."
-            ) % {"card": _card(view["discard_top"])}
+            ) % {"card": shared.card(view["discard_top"])}
         else:
             text = gettext("Your turn: draw a card from the stock.")
         return text, "turn-draw"
-    values = {"card": _card(view["held"])}
+    values = {"card": shared.card(view["held"])}
     if house.rules_variant.in_hand:
         text = gettext(
             "You hold the %(card)s: give up a card of your hand worth more for it, or throw "
@@ -77,7 +77,7 @@ def move_label(move: str, view: dict) -> str:
     if move == "stock":
         return gettext("Draw from the stock")
     if move == "discard":
-        return gettext("Take the %(card)s") % {"card": _card(view["discard_top"])}
+        return gettext("Take the %(card)s") % {"card": shared.card(view["discard_top"])}
     if move == "throw":
         return gettext("Throw it on the discard pile")
     place = int(move.split("-")[1])
@@ -101,12 +101,12 @@ def event_line(event: dict, view: dict) -> str:
     name = seat_name(event["seat"])
     values = {
         "name": name,
-        "card": _card(event["card"]),
-        "replaced": _card(event["replaced"]),
+        "card": shared.card(event["card"]),
+        "replaced": shared.card(event["replaced"]),
         "place": place_word(event["place"], view) if event["place"] else "",
-        "limit": _pts(event.get("why", {}).get("limit", 0)),
+        "limit": shared.points(event.get("why", {}).get("limit", 0)),
     }
-    mine = event["seat"] == play.READER
+    mine = event["seat"] == table.READER
     if event["place"] is None:
         if mine:
             text = gettext("You threw the %(card)s on the discard pile.")
@@ -138,8 +138,8 @@ def event_line(event: dict, view: dict) -> str:
 def review_line(item: dict, view: dict) -> str:
     values = {
         "turn": item["turn"],
-        "card": _card(item["card"]),
-        "replaced": _card(item["replaced"]),
+        "card": shared.card(item["card"]),
+        "replaced": shared.card(item["replaced"]),
         "place": item["place"],
         "cost": points_phrase(Decimal(item["cost"]), get_language()),
     }
@@ -160,26 +160,6 @@ def review_line(item: dict, view: dict) -> str:
     )
 
 
-def result_line(view: dict) -> str:
-    winners = view["result"]["winners"]
-    if winners == [play.READER]:
-        return gettext("You win the round.")
-    if play.READER in winners:
-        return gettext("You share the round win.")
-    return gettext("%(name)s wins the round.") % {"name": seat_name(winners[0])}
-
-
-def limit_line() -> str:
-    return gettext(
-        "The round stopped after %(n)s turns, before the stock ran out: a practice round "
-        "always ends."
-    ) % {"n": play.TURN_LIMIT}
-
-
-def _shown(code: str | None):
-    return card_html(code, get_language()) if code else None
-
-
 def board(view: dict) -> dict:
     """The reader's row as places (each a card or face down, a button where a move may go
     there), the others' hands, and after the end each hand counted card by card."""
@@ -190,9 +170,9 @@ def board(view: dict) -> dict:
         places.append(
             {
                 "number": number,
-                "card": _shown(code),
+                "card": shared.shown(code),
                 "shown": card_text(code, get_language()),  # its button named by it first
-                "name": _card(code) if code else gettext("not seen"),
+                "name": shared.card(code) if code else gettext("not seen"),
                 "move": move if move in moves else None,
                 "label": move_label(move, view) if move in moves else "",
             }
@@ -204,19 +184,19 @@ def board(view: dict) -> dict:
             hands.append(
                 {
                     "name": seat_name(seat),
-                    "cards": [(_shown(c), _pts(v)) for c, v in hand["cards"]],
-                    "ghost": (_shown(hand["ghost"][0]), _pts(hand["ghost"][1])),
-                    "row_total": _pts(hand["row_total"]),
-                    "total": _pts(hand["total"]),
+                    "cards": [(shared.shown(c), shared.points(v)) for c, v in hand["cards"]],
+                    "ghost": (shared.shown(hand["ghost"][0]), shared.points(hand["ghost"][1])),
+                    "row_total": shared.points(hand["row_total"]),
+                    "total": shared.points(hand["total"]),
                     "wins": seat in view["result"]["winners"],
                 }
             )
-    house = play.house_from_data(view["house"])
+    house = table.house_of(view)
     return {
         "places": places,
         "others": others,
         "hands": hands,
         "in_hand": house.rules_variant.in_hand,
-        "held": _shown(view["held"]),
-        "discard_top": _shown(view["discard_top"]),
+        "held": shared.shown(view["held"]),
+        "discard_top": shared.shown(view["discard_top"]),
     }

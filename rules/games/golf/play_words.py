@@ -7,29 +7,34 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
-from rules.words import card_html, card_name, card_text, format_points, points_phrase
+from rules.practice import table
+from rules.practice import words as shared
+from rules.practice.words import seat_name
+from rules.words import card_text, format_points, points_phrase
 
-from . import play
+TABLE_TEMPLATE = "rules/golf/practice_table.html"
 
-TABLE_TEMPLATE = "rules/practice/golf_table.html"
-NAMES = ("Bo", "Kari", "Ola")
+
+# Who won the practice hole: the reader alone, the reader among others, somebody else.
+RESULT_LINES = (
+    _("You win the hole."),
+    _("You share the hole win."),
+    _("%(name)s wins the hole."),
+)
+LIMIT_LINE = _(
+    "Nobody ended the hole before the stock ran out (or %(n)s turns were played): a "
+    "practice hole ends there, and nobody is the caller."
+)  # %(n)s: the turn limit
 
 
 def link_text() -> str:
     return gettext("Practise a hole against the computer")
 
 
-def seat_name(seat: int) -> str:
-    return gettext("You") if seat == play.READER else NAMES[seat - 1]
-
-
-def _card(code: str | None) -> str:
-    return card_name(code, get_language()) if code else ""
-
-
 def _house(view):
-    return play.house_from_data(view["house"])
+    return table.house_of(view)
 
 
 def place_word(place: int, view: dict) -> str:
@@ -69,12 +74,12 @@ def step_line(view: dict) -> tuple[str, str]:
             text = gettext(
                 "Your last turn, since %(name)s has ended the hole: draw from the stock, or "
                 "take the %(card)s from the discard pile."
-            ) % (caller | {"card": _card(view["discard_top"])})
+            ) % (caller | {"card": shared.card(view["discard_top"])})
             last = ""
         else:
             text = gettext(
                 "Your turn: draw from the stock, or take the %(card)s from the discard pile."
-            ) % {"card": _card(view["discard_top"])}
+            ) % {"card": shared.card(view["discard_top"])}
         if any(m.startswith("flip-") for m in view["moves"]):
             text += " " + gettext("You may instead turn one of your cards face up.")
         if "knock" in view["moves"]:
@@ -90,7 +95,7 @@ def step_line(view: dict) -> tuple[str, str]:
             "You drew the %(card)s: choose a place for it in your layout, or throw it on the "
             "discard pile."
         )
-    return last + text % {"card": _card(view["held"])}, anchor
+    return last + text % {"card": shared.card(view["held"])}, anchor
 
 
 def move_label(move: str, view: dict) -> str:
@@ -98,7 +103,7 @@ def move_label(move: str, view: dict) -> str:
     if kind == "stock":
         return gettext("Draw from the stock")
     if kind == "discard":
-        return gettext("Take the %(card)s") % {"card": _card(view["discard_top"])}
+        return gettext("Take the %(card)s") % {"card": shared.card(view["discard_top"])}
     if kind == "throw":
         return gettext("Throw it on the discard pile")
     if kind == "knock":
@@ -128,11 +133,11 @@ _REASONS = {
 
 def event_line(event: dict, view: dict) -> str:
     name = seat_name(event["seat"])
-    mine = event["seat"] == play.READER
+    mine = event["seat"] == table.READER
     values = {
         "name": name,
-        "card": _card(event["card"]),
-        "replaced": _card(event["replaced"]),
+        "card": shared.card(event["card"]),
+        "replaced": shared.card(event["replaced"]),
         "place": place_word(event["place"], view) if event["place"] else "",
     }
     took = event["took"]
@@ -169,7 +174,7 @@ def event_line(event: dict, view: dict) -> str:
 def review_line(item: dict, view: dict) -> str:
     values = {
         "turn": item["turn"],
-        "card": _card(item["card"]),
+        "card": shared.card(item["card"]),
         "place": place_word(item["place"], view) if item["place"] else "",
         "best": place_word(item["best"], view) if item["best"] else "",
         "cost": points_phrase(Decimal(item["cost"]), get_language()),
@@ -203,26 +208,6 @@ def review_line(item: dict, view: dict) -> str:
     )
 
 
-def result_line(view: dict) -> str:
-    winners = view["result"]["winners"]
-    if winners == [play.READER]:
-        return gettext("You win the hole.")
-    if play.READER in winners:
-        return gettext("You share the hole win.")
-    return gettext("%(name)s wins the hole.") % {"name": seat_name(winners[0])}
-
-
-def limit_line() -> str:
-    return gettext(
-        "Nobody ended the hole before the stock ran out (or %(n)s turns were played): a "
-        "practice hole ends there, and nobody is the caller."
-    ) % {"n": play.TURN_LIMIT}
-
-
-def _shown(code: str | None):
-    return card_html(code, get_language()) if code else None
-
-
 def _grid(cards: list, view: dict, moves: set, face_up: set) -> list[list[dict]]:
     """A layout as rows of places: each its card (None face down), its name for a
     screen reader, and the move that may go there."""
@@ -233,13 +218,13 @@ def _grid(cards: list, view: dict, moves: set, face_up: set) -> list[list[dict]]
         places.append(
             {
                 "number": number,
-                "card": _shown(code),
+                "card": shared.shown(code),
                 "shown": card_text(code, get_language()),  # its button named by it first
                 "name": place_word(number, view)
                 + ": "
-                + (_card(code) if code else gettext("face down")),
+                + (shared.card(code) if code else gettext("face down")),
                 # what lies there, for a button already named by its place
-                "what": _card(code) if code else gettext("face down"),
+                "what": shared.card(code) if code else gettext("face down"),
                 "up": number in face_up,
                 "move": move,
                 "label": move_label(move, view) if move else "",
@@ -282,7 +267,7 @@ def board(view: dict) -> dict:
         "rows": _grid(view["layout"], view, moves, set(view["face_up"])),
         "others": others,
         "hands": hands,
-        "held": _shown(view["held"]),
-        "discard_top": _shown(view["discard_top"]),
+        "held": shared.shown(view["held"]),
+        "discard_top": shared.shown(view["discard_top"]),
         "penalty": bool(result and result["penalty"] and result["penalty"].applied),
     }

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.core.management.base import BaseCommand
 
 from rules import games
-from rules.practice import has_practice, play_module
+from rules.practice import has_practice, play_module, table
 
 
 def rates(game, house, seats: int, deals: int) -> tuple[Decimal, Decimal]:
@@ -44,10 +44,9 @@ class Command(BaseCommand):
             game = games.get(key)
             if not has_practice(game):
                 continue
-            play = play_module(game)
             for variant in game.table_variants:
                 house = game.House(variant=variant)
-                for seats in sorted({min(play.seats_at(house)), max(play.seats_at(house))}):
+                for seats in sorted({min(table.seats_at(house)), max(table.seats_at(house))}):
                     careful, beginner = rates(game, house, seats, deals)
                     self.stdout.write(
                         f"| {game.names['en']} | {variant} | {seats} "

@@ -81,11 +81,11 @@ def test_every_games_seat_sees_the_table_the_same_way(key):
     play = play_module(game)
     state = play.deal(game.House(), 2, "careful", 11)
     state = play.play_out(state)
-    mine, theirs = play.view(state, play.READER), play.view(state, 1)
+    mine, theirs = play.view(state, table.READER), play.view(state, 1)
     assert mine["game"] == theirs["game"] == key
     assert mine["yours"] and mine["moves"] == play.legal_moves(state)
     assert not theirs["yours"] and theirs["moves"] == [] and theirs["held"] is None
     assert mine["stock_size"] == len(state["stock"]) and mine["result"] is None
     over = play.all_computers(state)
-    assert over["over"] and play.view(over, play.READER)["result"] is not None
+    assert over["over"] and play.view(over, table.READER)["result"] is not None
     assert over["levels"] == state["levels"]  # the reader's seat is the reader's again

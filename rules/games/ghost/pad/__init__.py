@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
 
-from rules.words import and_list
 from scorepad.pads import Pad
-from scorepad.pages import board
 
 from . import pages
 from .forms import EditRoundForm, NewGameForm, RoundForm
@@ -21,6 +19,18 @@ from .words import TEXTS, WORDS
 class GhostPad(Pad):
     key = "ghost"
     outcomes = ("won", "lost", "neither")
+    headlines = {
+        "lost": _("%(names)s lost the game of Ghost"),
+        "won": _("%(names)s won the game of Ghost"),  # a single round has no loser
+    }
+    stats_words = {
+        "lost": _("Lost"),
+        "rounds_won": _("Rounds won"),
+        "average": _("Average round"),
+        "best": _("Best round"),
+        "worst": _("Worst round"),
+        "caption": _("Per player: games, rounds and points (lower is better)"),
+    }
     new_game_form = NewGameForm
     round_form = RoundForm
     edit_form = EditRoundForm
@@ -46,13 +56,13 @@ class GhostPad(Pad):
         return game.rules.possible_totals(game.house_for(None))
 
     def standings(self, game, result, fmt) -> list[dict]:
-        return board.threshold_standings(game, result, fmt)
+        return pages.threshold_standings(game, result, fmt)
 
     def settings(self, game) -> dict:
-        return {"jack": board.jack_words(game)}
+        return {"jack": pages.jack_words(game)}
 
     def form_extras(self, game) -> dict:
-        return board.round_form_extras(game)
+        return pages.round_form_extras(game)
 
     def round_data(self, game, language: str) -> dict:
         return pages.round_data(game.house_for(None), language)
@@ -71,31 +81,6 @@ class GhostPad(Pad):
     def played_text(self, rounds: int) -> str:
         """A game under way in "My games"."""
         return ngettext("%(n)s round played", "%(n)s rounds played", rounds) % {"n": rounds}
-
-    def headline(self, game, result, shown: list[str]) -> str:
-        """The picture's headline: who lost (or, in a single round, who won), said whole."""
-        if result.losers:
-            return gettext("%(names)s lost the game of Ghost") % {
-                "names": and_list([shown[i] for i in result.losers])
-            }
-        return gettext("%(names)s won the game of Ghost") % {
-            "names": and_list([shown[i] for i in result.winners])
-        }
-
-    def series_word(self, seat) -> str:
-        """A seat of an evening in "My games": Ghost counts the games lost."""
-        return gettext("%(name)s lost %(lost)s") % {"name": seat.name, "lost": seat.lost}
-
-    def stats_words(self) -> dict:
-        """The statistics table's words for this game (scorepad/statistics.html)."""
-        return {
-            "lost": _("Lost"),
-            "rounds_won": _("Rounds won"),
-            "average": _("Average round"),
-            "best": _("Best round"),
-            "worst": _("Worst round"),
-            "caption": _("Per player: games, rounds and points (lower is better)"),
-        }
 
     def json_table(self, game) -> dict:
         """The table in the JSON export, with the keys it has always had."""

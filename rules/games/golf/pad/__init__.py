@@ -9,11 +9,10 @@ from decimal import Decimal
 from functools import lru_cache
 
 from django.utils.html import format_html_join
-from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import words as card_words
-from rules.words import and_list
 from scorepad.pads import Pad
 
 from .. import cards, scoring
@@ -65,6 +64,15 @@ class GolfPad(Pad):
     file_stem = pgettext_lazy("file name", "golf")
     whole_scores = True
     outcomes = ("won", "neither")  # nobody loses a game of Golf: the rest did not win
+    headlines = {"won": _("%(names)s won the game of Golf")}
+    stats_words = {
+        "lost": "",  # no column of games lost
+        "rounds_won": _("Holes won"),
+        "average": _("Average hole"),
+        "best": _("Best hole"),
+        "worst": _("Worst hole"),
+        "caption": _("Per player: games of Golf, holes and points (lower is better)"),
+    }
     round_word = _("Hole")
     axis_word = _("hole")
     round_address = {"en": "hole", "nb": "hull"}  # …/g/<token>/hole/3/, …/s/<token>/hull/3/
@@ -116,27 +124,6 @@ class GolfPad(Pad):
 
     def played_text(self, rounds: int) -> str:
         return ngettext("%(n)s hole played", "%(n)s holes played", rounds) % {"n": rounds}
-
-    def headline(self, game, result, shown: list[str]) -> str:
-        """The picture's headline: who won, said whole (nobody loses a game of Golf)."""
-        return gettext("%(names)s won the game of Golf") % {
-            "names": and_list([shown[i] for i in result.winners])
-        }
-
-    def series_word(self, seat) -> str:
-        """Golf counts the games won (nobody loses a game of Golf)."""
-        return gettext("%(name)s won %(won)s") % {"name": seat.name, "won": seat.won}
-
-    def stats_words(self) -> dict:
-        """Nobody loses a game of Golf: no column of games lost."""
-        return {
-            "lost": "",
-            "rounds_won": _("Holes won"),
-            "average": _("Average hole"),
-            "best": _("Best hole"),
-            "worst": _("Worst hole"),
-            "caption": _("Per player: games of Golf, holes and points (lower is better)"),
-        }
 
     def board_extra(self, game) -> dict:
         """For the offline standings: the game's holes and the extra-hole rule."""

@@ -10,12 +10,12 @@ from decimal import Decimal
 
 from rules.practice import table
 
-from . import _first_places, _gains, _pairs, apply, estimate, house_of, legal_moves
+from .model import _first_places, _gains, _pairs, apply, estimate, legal_moves
 
 
 def computer_turn(state: dict) -> dict:
     players = {"careful": _careful, "beginner": _beginner}
-    return table.computer_turn(state, house_of(state), players, apply)
+    return table.computer_turn(state, table.house_of(state), players, apply)
 
 
 def _goes_out(state, seat, place, house) -> bool:
@@ -125,6 +125,6 @@ def all_computers(state: dict, reader_level: str = "careful") -> dict:
     setup too): for the simulation and the tests."""
     if state["setup"]:
         rng = random.Random(state["seed"])
-        for place in _first_places(house_of(state).rules_variant, reader_level, rng):
+        for place in _first_places(table.house_of(state).rules_variant, reader_level, rng):
             state = apply(state, f"up-{place}")
     return table.all_computers(state, computer_turn, reader_level)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules.cards import RANKS, SUITS, over_four_of_a_rank
 from rules.games.ghost import GAME, cards, play
+from rules.practice import table
 from tests.rules.conftest import practice_deals
 
 HOUSES = GAME.all_houses()
@@ -26,7 +27,7 @@ def every_card(state) -> Counter:
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(practice_deals(play, HOUSES), st.randoms(use_true_random=False))
 def test_random_play_ends_legal_hidden_and_counted(card_codes, random_play, state, rng):
-    house = play.house_of(state)
+    house = table.house_of(state)
     public: set[str] = set()
 
     def look(state):
@@ -50,14 +51,14 @@ def test_random_play_ends_legal_hidden_and_counted(card_codes, random_play, stat
         look(state)
         for move in ("place-0", "place-9", "discard" if not house.face_up_start else "x"):
             if move not in play.legal_moves(state):
-                with pytest.raises(play.Illegal):
+                with pytest.raises(table.Illegal):
                     play.apply(state, move)
 
     final, made = random_play(play, state, rng, offered)
     assert final["over"] and play.legal_moves(final) == []
-    with pytest.raises(play.Illegal):
+    with pytest.raises(table.Illegal):
         play.apply(final, "stock")
-    assert not final["stock"] or final["turns"] == play.TURN_LIMIT
+    assert not final["stock"] or final["turns"] == table.TURN_LIMIT
     counted = play.result(final)
     for hand, row, ghost in zip(counted["hands"], final["rows"], final["ghosts"], strict=True):
         assert hand["total"] == cards.hand_total([*row, ghost], house.jack)
@@ -75,7 +76,7 @@ def test_the_computer_only_makes_legal_moves_and_says_why(state, rng):
     and every computer turn comes with a reason."""
     state = play.all_computers(state)
     for event in state["events"]:
-        if event["seat"] != play.READER:
+        if event["seat"] != table.READER:
             assert event["reason"] in {"known", "unseen", "nothing_better", "guess"}
 
 
@@ -91,7 +92,7 @@ def test_the_deal_follows_the_table(house):
     variant = house.rules_variant
     assert all(len(row) == variant.row_size for row in state["rows"])
     assert bool(state["discard"]) == house.face_up_start
-    seen = state["seen"][play.READER]
+    seen = state["seen"][table.READER]
     assert len(seen) == (variant.row_size if variant.see_all else cards.PEEKED_CARDS)
 
 
@@ -100,7 +101,7 @@ def test_a_move_out_of_turn_or_forged_is_refused_and_the_state_kept():
     state = play.play_out(state)
     before = repr(state)
     for forged in ("throw", "place-1", "place-x", "", "stock;drop", "knock"):
-        with pytest.raises(play.Illegal):
+        with pytest.raises(table.Illegal):
             play.apply(state, forged)
     assert repr(state) == before
 
@@ -117,7 +118,7 @@ def test_no_seen_swap_offers_only_unseen_places():
     house = cards.House(swap_seen=False)
     state = play.play_out(play.deal(house, 2, "careful", 4))
     state = play.apply(state, "stock")
-    seen = state["seen"][play.READER]
+    seen = state["seen"][table.READER]
     places = [int(m[6:]) for m in play.legal_moves(state) if m.startswith("place-")]
     assert places and not set(places) & set(seen)
 
@@ -130,7 +131,7 @@ def test_three_in_hand_gives_up_only_a_dearer_card():
         held = play.value(state["held"], house)
         for move in play.legal_moves(state):
             if move.startswith("place-"):
-                replaced = state["rows"][play.READER][int(move[6:]) - 1]
+                replaced = state["rows"][table.READER][int(move[6:]) - 1]
                 assert play.value(replaced, house) > held
 
 
@@ -149,10 +150,10 @@ def test_a_costly_swap_is_reviewed():
     house = cards.House()
     for seed in range(100):
         state = play.apply(play.play_out(play.deal(house, 2, "careful", seed)), "stock")
-        row, held = state["rows"][play.READER], state["held"]
+        row, held = state["rows"][table.READER], state["held"]
         cheaper = [
             p
-            for p in state["seen"][play.READER]
+            for p in state["seen"][table.READER]
             if play.value(row[p - 1], house) < play.value(held, house)
         ]
         if cheaper:
@@ -160,7 +161,7 @@ def test_a_costly_swap_is_reviewed():
     place = cheaper[0]
     lost = play.value(held, house) - play.value(row[place - 1], house)
     state = play.apply(state, f"place-{place}")
-    review = play.costly_moves({**state, "over": True})
+    review = table.costly_moves({**state, "over": True})
     assert review[0]["kind"] == "gave_cheaper" and Decimal(review[0]["cost"]) == lost
     assert review[0]["card"] == held and review[0]["place"] == place
 
@@ -173,7 +174,7 @@ def test_the_careful_player_beats_the_beginner():
         state = play.deal(cards.House(), 2, "beginner", seed)
         state = play.all_computers(state)  # the reader's seat plays carefully
         winners = play.result(state)["winners"]
-        if play.READER in winners:
+        if table.READER in winners:
             wins += Decimal(1) / len(winners)
     assert wins / 300 > Decimal("0.55")
 

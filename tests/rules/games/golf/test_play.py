@@ -1,4 +1,4 @@
-"""The practice hole of Golf (rules/games/golf/play.py): random legal play from any deal
+"""The practice hole of Golf (rules/games/golf/play/): random legal play from any deal
 at every table ends, offers only legal moves, never shows a seat a card it may not know,
 and scores what scoring.score_layout and the caller penalty say; a hole that ends by the
 rules is the same hole when hole.py plays it from a script."""
@@ -13,6 +13,7 @@ from rules.games.golf import GAME, cards, play
 from rules.games.golf.hole import play_hole
 from rules.games.golf.outcome import apply_caller_penalty
 from rules.games.golf.scoring import score_layout
+from rules.practice import table
 from tests.rules.conftest import practice_deals
 
 HOUSES = GAME.all_houses()
@@ -51,7 +52,7 @@ def as_script(first: dict, final: dict, shown: list[list[int]]) -> dict:
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(practice_deals(play, HOUSES), st.randoms(use_true_random=False))
 def test_random_play_ends_legal_hidden_and_scored(card_codes, random_play, state, rng):
-    house = play.house_of(state)
+    house = table.house_of(state)
     deck = every_card(state)
     public: set[str] = set()
 
@@ -78,7 +79,7 @@ def test_random_play_ends_legal_hidden_and_scored(card_codes, random_play, state
         look(state)
         for move in ("place-0", "flip-99", "knock", "throw", "up-1"):
             if move not in play.legal_moves(state):
-                with pytest.raises(play.Illegal):
+                with pytest.raises(table.Illegal):
                     play.apply(state, move)
 
     first = state
@@ -95,7 +96,7 @@ def test_random_play_ends_legal_hidden_and_scored(card_codes, random_play, state
         assert score in GAME.possible_totals(house)
     if not final["limit"]:  # ended by the rules: hole.py plays the same hole
         shown = [sorted(first["known"][s]) for s in range(len(first["layouts"]))]
-        shown[play.READER] = [int(m[3:]) for m in made if m.startswith("up-")]
+        shown[table.READER] = [int(m[3:]) for m in made if m.startswith("up-")]
         hole = play_hole(as_script(first, final, shown), house)
         assert list(hole.scores) == scored["scores"]
         assert hole.caller == final["caller"]
@@ -134,18 +135,18 @@ def test_setup_turns_up_the_readers_own_choice_then_play_starts():
     state = play.apply(state, "up-1")
     assert "up-1" not in play.legal_moves(state)
     state = play.apply(state, "up-5")
-    assert not state["setup"] and state["face_up"][play.READER] == [1, 5]
+    assert not state["setup"] and state["face_up"][table.READER] == [1, 5]
     assert all(len(up) == 2 for up in state["face_up"])
 
 
 def test_four_card_golf_looks_without_turning_and_ends_by_a_knock():
     house = cards.GolfHouse(variant="four_card")
     state = play.apply(play.apply(play.deal(house, 2, "careful", 2), "up-1"), "up-2")
-    assert state["face_up"][play.READER] == [] and state["known"][play.READER] == [1, 2]
+    assert state["face_up"][table.READER] == [] and state["known"][table.READER] == [1, 2]
     state = play.play_out(state)
     assert "knock" in play.legal_moves(state)
     state = play.play_out(play.apply(state, "knock"))
-    assert state["over"] and state["caller"] == play.READER
+    assert state["over"] and state["caller"] == table.READER
     assert len(state["events"]) >= 2 and state["events"][-1]["last"]
 
 
@@ -155,7 +156,7 @@ def test_a_card_from_the_discard_pile_must_be_swapped_in():
     )
     state = play.apply(state, "discard")
     assert "throw" not in play.legal_moves(state)
-    with pytest.raises(play.Illegal):
+    with pytest.raises(table.Illegal):
         play.apply(state, "throw")
 
 
@@ -171,7 +172,7 @@ def test_flip_is_offered_only_with_the_house_rule():
 
 def test_opponents_hidden_cards_stay_out_of_the_view(card_codes):
     state = play.deal(cards.GolfHouse(variant="nine_card"), 4, "careful", 9)
-    view = play.view(state, play.READER)
+    view = play.view(state, table.READER)
     hidden = {
         c
         for s in (1, 2, 3)
@@ -195,13 +196,13 @@ def test_a_pair_left_apart_is_reviewed():
             continue
         state = play.apply(state, "stock")
         held = cards.rank_of(state["held"])
-        layout = state["layouts"][play.READER]
+        layout = state["layouts"][table.READER]
         if held in {cards.rank_of(layout[0]), cards.rank_of(layout[1])} and house.values[held] >= 3:
             break
     else:
         pytest.fail("no deal drew a match for a face-up card")
     state = play.apply(state, "throw")
-    review = play.costly_moves({**state, "over": True})
+    review = table.costly_moves({**state, "over": True})
     assert review and review[0]["kind"] == "pair_apart"
 
 
@@ -212,6 +213,6 @@ def test_the_careful_player_beats_the_beginner(variant):
     for seed in range(150):
         state = play.all_computers(play.deal(house, 2, "beginner", seed), "careful")
         winners = play.result(state)["winners"]
-        if play.READER in winners:
+        if table.READER in winners:
             wins += 1 / len(winners)
     assert wins / 150 > 0.7

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from rules.words import and_list
 from scorepad.pads import Pad
 
 from .. import cards
@@ -40,6 +39,20 @@ class TwoCardsPad(Pad):
     round_word = said("Round", "Runde")
     axis_word = said("round", "runde")
     outcomes = ("won", "neither")  # nobody loses a game of Two Cards
+    headlines = {
+        "won": said("%(names)s won the game of Two Cards", "%(names)s vant spillet To kort")
+    }
+    stats_words = {
+        "lost": "",
+        "rounds_won": said("Rounds won", "Runder vunnet"),
+        "average": said("Average round", "Snittrunde"),
+        "best": said("Best round", "Beste runde"),
+        "worst": said("Worst round", "Dårligste runde"),
+        "caption": said(
+            "Per player: games of Two Cards, rounds and points (lower is better)",
+            "Per spiller: spill To kort, runder og poeng (lavere er bedre)",
+        ),
+    }
 
     def possible_totals(self, game) -> frozenset[Decimal]:
         return cards.possible_totals()
@@ -77,26 +90,6 @@ class TwoCardsPad(Pad):
         return f"{rounds} " + _count(
             rounds, ("round played", "rounds played"), ("runde spilt", "runder spilt")
         )
-
-    def headline(self, game, result, shown: list[str]) -> str:
-        names = and_list([shown[i] for i in result.winners])
-        return str(said(f"{names} won the game of Two Cards", f"{names} vant spillet To kort"))
-
-    def series_word(self, seat) -> str:
-        return str(said(f"{seat.name} won {seat.won}", f"{seat.name} vant {seat.won}"))
-
-    def stats_words(self) -> dict:
-        return {
-            "lost": "",
-            "rounds_won": said("Rounds won", "Runder vunnet"),
-            "average": said("Average round", "Snittrunde"),
-            "best": said("Best round", "Beste runde"),
-            "worst": said("Worst round", "Dårligste runde"),
-            "caption": said(
-                "Per player: games of Two Cards, rounds and points (lower is better)",
-                "Per spiller: spill To kort, runder og poeng (lavere er bedre)",
-            ),
-        }
 
 
 PAD = TwoCardsPad()
