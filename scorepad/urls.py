@@ -25,7 +25,7 @@ class TokenConverter:
 
 
 class RoundConverter:
-    """`<round:round_word>`: a round's word in a game's address, its own in the page's
+    """`<round:round_address>`: a round's word in a game's address, its own in the page's
     language (Golf's "hole", «hull»; Ghost's "round", «runde»). Read: any game's word in
     any language, or the word every game had before (`pads.ROUND_ADDRESS`); the view sends
     a page read at a word not its game's on to its own. Written from a game's key in the
@@ -53,7 +53,7 @@ register_converter(TokenConverter, "token")
 register_converter(RoundConverter, "round")
 
 GAME = pgettext_lazy("url", "scorepad/g/<token:token>/")
-ROUND = format_lazy("{}<round:round_word>/", GAME)
+ROUND = format_lazy("{}<round:round_address>/", GAME)
 OLD_ROUND = lazy(lambda: spelled(pads.ROUND_ADDRESS, get_language()), str)()
 
 app_name = "scorepad"
@@ -112,7 +112,7 @@ urlpatterns = [
     ),
     # A round's own address, in its game's word: /nb/poengblokk/s/<token>/hull/3/ for a
     # hole of Golf. After the fixed words above, so that none of them is read as one.
-    # `reverse` with the game's key as `round_word` gives the game's own word; the words
+    # `reverse` with the game's key as `round_address` gives the game's own word; the words
     # every game had before (…/round/, …/runde/) are still read (`RoundConverter`).
     path(ROUND, views.add_round, name="add-round"),
     path(format_lazy("{}<int:number>/", ROUND), views.edit_round, name="edit-round"),
@@ -121,13 +121,13 @@ urlpatterns = [
     path(
         format_lazy("{}{}/", GAME, OLD_ROUND),
         views.add_round,
-        {"round_word": ""},
+        {"round_address": ""},
         name="add-round",
     ),
     path(
         format_lazy("{}{}/<int:number>/", GAME, OLD_ROUND),
         views.edit_round,
-        {"round_word": ""},
+        {"round_address": ""},
         name="edit-round",
     ),
 ]

@@ -90,8 +90,8 @@ def game_urls(game: Game) -> dict[str, str]:
     urls = {name: reverse(f"scorepad:{name}", args=[game.edit_token]) for name in EDIT_URLS}
     urls.update((name, reverse(f"scorepad:{name}", args=[game.watch_token])) for name in WATCH_URLS)
     # a round's address says the game's own word for a round (Golf's "hole", «hull»)
-    round_word = {"token": game.edit_token, "round_word": game.game}
-    urls["add-round"] = reverse("scorepad:add-round", kwargs=round_word)
+    address = {"token": game.edit_token, "round_address": game.game}
+    urls["add-round"] = reverse("scorepad:add-round", kwargs=address)
     urls["new-game"] = pads.start_url(game.game)  # a new game of this game
     return {name.replace("-", "_"): url for name, url in urls.items()}
 
@@ -153,7 +153,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                     "scorepad:edit-round",
                     kwargs={
                         "token": game.edit_token,
-                        "round_word": game.game,
+                        "round_address": game.game,
                         "number": rnd.number,
                     },
                 ),

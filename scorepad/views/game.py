@@ -47,7 +47,7 @@ def round_path(game: Game, number: int) -> str:
     """A round's page at its game's own word in the active language (…/hull/3/)."""
     return reverse(
         "scorepad:edit-round",
-        kwargs={"token": game.edit_token, "round_word": game.game, "number": number},
+        kwargs={"token": game.edit_token, "round_address": game.game, "number": number},
     )
 
 
@@ -144,7 +144,7 @@ def game_page(request, token):
 
 @require_POST
 @never_cache
-def add_round(request, token, round_word):
+def add_round(request, token, round_address):
     # Any round's word is taken: a form kept on a phone may post to an older address.
     try:
         # The change proves it current before writing; a game gone since it was seen
@@ -215,7 +215,7 @@ def conflict(request, game, number):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
-def edit_round(request, token, number, round_word):
+def edit_round(request, token, number, round_address):
     game = get_object_or_404(Game, edit_token=token)
     rnd = game.live_round(number)
     request.canonical_path = round_path(game, number)

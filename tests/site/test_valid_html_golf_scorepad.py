@@ -46,7 +46,7 @@ def test_golfs_scorepad_pages_are_valid_html(client, tmp_path):
                 reverse("scorepad:history", args=[under_way.edit_token]),
                 reverse(
                     "scorepad:edit-round",
-                    kwargs={"token": under_way.edit_token, "round_word": "golf", "number": 1},
+                    kwargs={"token": under_way.edit_token, "round_address": "golf", "number": 1},
                 ),
                 reverse("scorepad:statistics"),
             ]
