@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from decimal import Decimal
+from functools import lru_cache
 
 from django.utils.translation import gettext
 
@@ -172,9 +173,15 @@ def get(key: str | None = None) -> Pad:
 
 def round_words() -> frozenset[str]:
     """Every word a round may have in a scorepad address: each game's in each language,
-    and the words every game had before (`ROUND_ADDRESS`)."""
+    and the words every game had before (`ROUND_ADDRESS`). Read at every request to a
+    game's address: kept for the games registered."""
+    return _round_words(game_keys())
+
+
+@lru_cache(maxsize=8)
+def _round_words(keys: tuple[str, ...]) -> frozenset[str]:
     said = {*ROUND_ADDRESS.values()}
-    for key in game_keys():
+    for key in keys:
         said.update(get(key).round_address.values())
     return frozenset(said)
 

@@ -65,6 +65,13 @@ urlpatterns = [
         pgettext_lazy("url", "scorepad/new/<slug:game>/"), start_views.start_game, name="start-game"
     ),
     path(GAME, views.game_page, name="game"),
+    # A round's own address, in its game's word: /nb/poengblokk/s/<token>/hull/3/ for a
+    # hole of Golf. Early, where round entry finds it soon (the converter takes only a
+    # round's words, so the scorepad's other words below are never read as one).
+    # `reverse` with the game's key as `round_address` gives the game's own word; the words
+    # every game had before (…/round/, …/runde/) are still read (`RoundConverter`).
+    path(ROUND, views.add_round, name="add-round"),
+    path(format_lazy("{}<int:number>/", ROUND), views.edit_round, name="edit-round"),
     path(pgettext_lazy("url", "scorepad/g/<token:token>/undo/"), views.undo_round, name="undo"),
     path(
         pgettext_lazy("url", "scorepad/g/<token:token>/restore/"),
@@ -110,14 +117,9 @@ urlpatterns = [
         watch_views.watch_poll,
         name="watch-poll",
     ),
-    # A round's own address, in its game's word: /nb/poengblokk/s/<token>/hull/3/ for a
-    # hole of Golf. After the fixed words above, so that none of them is read as one.
-    # `reverse` with the game's key as `round_address` gives the game's own word; the words
-    # every game had before (…/round/, …/runde/) are still read (`RoundConverter`).
-    path(ROUND, views.add_round, name="add-round"),
-    path(format_lazy("{}<int:number>/", ROUND), views.edit_round, name="edit-round"),
     # Reversed from the token alone (and the number): the address every game's rounds had
-    # before, whatever the game; a page there is sent on to its game's own word.
+    # before, whatever the game; a page there is sent on to its game's own word. Never
+    # read here (the round's own address above reads these words): last.
     path(
         format_lazy("{}{}/", GAME, OLD_ROUND),
         views.add_round,
