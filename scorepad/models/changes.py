@@ -14,14 +14,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
+from django.apps import apps
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from scorepad import models
 from scorepad.logic import scoring
 from scorepad.logic.names import same_name_key
+
+from . import limits
+from .limits import row_mark
+from .reading import BOARD_SECONDS, LiveRound, boards
+
+if TYPE_CHECKING:
+    from scorepad import models
+
+
+def app_model(name: str):
+    """One of this app's models, by name, when it is asked: the models module is built
+    from this one, so this one does not import it."""
+    return apps.get_model("scorepad", name)
+
 
 TENTH = Decimal("0.1")
 # Games of a series renamed in one transaction: a rename across a long evening holds the
@@ -57,8 +72,8 @@ class Change:
 
 def mark(row: int, status: str) -> None:
     """Give one round row a new status (a name of Round.Status)."""
-    models.Round.objects.filter(pk=row).update(
-        status=models.Round.Status[status], changed_at=timezone.now()
+    app_model("Round").objects.filter(pk=row).update(
+        status=app_model("Round").Status[status], changed_at=timezone.now()
     )
 
 
@@ -97,7 +112,7 @@ class RoundChanges:
         self.seen()
         self.__dict__.pop("live_rounds", None)  # read again when next asked for
         if board is not None:  # the board after the change, known without reading it
-            models.boards().set(self.board_key(), board, timeout=models.BOARD_SECONDS)
+            boards().set(self.board_key(), board, timeout=BOARD_SECONDS)
         return change
 
     def _locked(self) -> "models.Game":
@@ -124,16 +139,16 @@ class RoundChanges:
 
     def _store(
         self, number: int, points, hands, client_id=None, caller=None, written=()
-    ) -> "models.LiveRound":
+    ) -> "LiveRound":
         """One round row and a score per player who played it (None: did not play, as
         in Golf's extra hole); `written` the scores as written where a rule changed
         them, `caller` the seat of Golf's caller."""
-        rnd = models.Round.objects.create(
+        rnd = app_model("Round").objects.create(
             game_id=self.pk, number=number, client_id=client_id, caller=caller
         )
         written = tuple(written) or (None,) * len(points)
-        models.Score.objects.bulk_create(
-            models.Score(
+        app_model("Score").objects.bulk_create(
+            app_model("Score")(
                 round_id=rnd.pk,
                 player_id=player.pk,
                 points=pts,
@@ -151,7 +166,7 @@ class RoundChanges:
 
         stored = tuple(tenth(p) for p in points)
         kept = tuple(tenth(w) for w in written) if any(w is not None for w in written) else ()
-        return models.LiveRound(rnd.pk, number, stored, tuple(hands), client_id or "", caller, kept)
+        return LiveRound(rnd.pk, number, stored, tuple(hands), client_id or "", caller, kept)
 
     def _fits_next(self, points) -> bool:
         """Whether `points`, as the next round after the live ones, holds a score for
@@ -169,7 +184,7 @@ class RoundChanges:
         """Every change writes at most one row and moves the version on by one, so a game
         whose version is under the cap holds fewer rows: only then are they counted."""
         return (
-            self.version >= models.MAX_ROUND_ROWS and self.rounds.count() >= models.MAX_ROUND_ROWS
+            self.version >= limits.MAX_ROUND_ROWS and self.rounds.count() >= limits.MAX_ROUND_ROWS
         )
 
     def add_round(
@@ -198,7 +213,7 @@ class RoundChanges:
                 return Change(Result.GAME_OVER, number), None
             if number != game.next_number:
                 return Change(Result.NOT_NEXT, number, expected=game.next_number), None
-            if len(game.live_rounds) >= models.MAX_ROUNDS or game._rows_full():
+            if len(game.live_rounds) >= limits.MAX_ROUNDS or game._rows_full():
                 return Change(Result.FULL, number), None
             if not game._fits_next(points):
                 return Change(Result.OTHER_PLAYERS, number), None
@@ -230,8 +245,8 @@ class RoundChanges:
             if stored is None:
                 return Change(Result.GONE, number), None
             if stored.pk == round_id and made is not None:
-                rows = models.Round.objects.filter(pk=stored.pk)
-                if models.row_mark(rows.values_list("created_at", flat=True).get()) != made:
+                rows = app_model("Round").objects.filter(pk=stored.pk)
+                if row_mark(rows.values_list("created_at", flat=True).get()) != made:
                     return Change(Result.CONFLICT, number), None
             if stored.pk != round_id:
                 same = stored.points == tuple(points) and stored.caller == caller
@@ -257,9 +272,8 @@ class RoundChanges:
         def decide(game):
             last = len(game.live_rounds)
             if number != last:
-                if number == last + 1 and (
-                    game.rounds.filter(number=number, status=models.Round.Status.UNDONE).exists()
-                ):
+                undone = game.rounds.filter(number=number, status=app_model("Round").Status.UNDONE)
+                if number == last + 1 and undone.exists():
                     return Change(Result.ALREADY_SAVED, number), None
                 if number > last:
                     return Change(Result.GONE, number), None
@@ -275,15 +289,15 @@ class RoundChanges:
 
         def decide(game):
             rnd = game.rounds.filter(pk=round_id).first()
-            if rnd is None or (made is not None and models.row_mark(rnd.created_at) != made):
+            if rnd is None or (made is not None and row_mark(rnd.created_at) != made):
                 return Change(Result.GONE, 0), None
-            if rnd.status == models.Round.Status.ACTIVE:
+            if rnd.status == app_model("Round").Status.ACTIVE:
                 return Change(Result.ALREADY_SAVED, rnd.number), None
-            if rnd.status != models.Round.Status.UNDONE or rnd.number != game.next_number:
+            if rnd.status != app_model("Round").Status.UNDONE or rnd.number != game.next_number:
                 return Change(Result.GONE, rnd.number), None
             if game.finished():
                 return Change(Result.GAME_OVER, rnd.number), None
-            if len(game.live_rounds) >= models.MAX_ROUNDS:
+            if len(game.live_rounds) >= limits.MAX_ROUNDS:
                 return Change(Result.FULL, rnd.number), None
             seat = {player.pk: i for i, player in enumerate(game.player_list)}
             points = [None] * len(seat)
@@ -350,7 +364,7 @@ class RoundChanges:
             player = players[seat]
             if player.name == name:
                 return Change(Result.ALREADY_SAVED, seat, name=name)
-            if game.names_version >= models.MAX_RENAMES:
+            if game.names_version >= limits.MAX_RENAMES:
                 return Change(Result.RENAMES_FULL, seat, name=player.name)
             key = same_name_key(name)
             if any(same_name_key(p.name) == key for p in players if p.pk != player.pk):
@@ -374,7 +388,7 @@ class RoundChanges:
                 )
                 renamed = []
                 for other in step:
-                    if other.names_version >= models.MAX_RENAMES:
+                    if other.names_version >= limits.MAX_RENAMES:
                         continue
                     theirs = sorted(other.players.all(), key=lambda p: p.position)
                     if len(theirs) != len(players) or theirs[seat].name != old:
@@ -394,9 +408,11 @@ def _rename(model, renamed: list, old: str, name: str, now) -> None:
     watchers and kept pages learn of it)."""
     if not renamed:
         return
-    models.Player.objects.filter(pk__in=[player.pk for _game, player in renamed]).update(name=name)
-    models.NameChange.objects.bulk_create(
-        models.NameChange(game=game, player=player, old=old, new=name, at=now)
+    app_model("Player").objects.filter(pk__in=[player.pk for _game, player in renamed]).update(
+        name=name
+    )
+    app_model("NameChange").objects.bulk_create(
+        app_model("NameChange")(game=game, player=player, old=old, new=name, at=now)
         for game, player in renamed
     )
     model.objects.filter(pk__in=[game.pk for game, _player in renamed]).update(

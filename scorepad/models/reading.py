@@ -8,13 +8,24 @@ import functools
 import json
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
+from django.apps import apps
 from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.functional import cached_property
 
-from scorepad import models
 from scorepad.logic import scoring
+
+if TYPE_CHECKING:
+    from scorepad import models
+
+
+def app_model(name: str):
+    """One of this app's models, by name, when it is asked: the models module is built
+    from this one, so this one does not import it."""
+    return apps.get_model("scorepad", name)
+
 
 BOARD_SECONDS = 600
 
@@ -115,7 +126,7 @@ class GameReading:
             rows = tuple(self.players.order_by("position").values_list("pk", "position", "name"))
             boards().set(key, rows, timeout=24 * 3600)
         return [
-            models.Player(pk=pk, game_id=self.pk, position=position, name=name)
+            app_model("Player")(pk=pk, game_id=self.pk, position=position, name=name)
             for pk, position, name in rows
         ]
 
@@ -149,7 +160,8 @@ class GameReading:
         seat = {p.pk: i for i, p in enumerate(self.player_list)}
         rounds: dict[int, tuple] = {}
         rows = (
-            models.Score.objects.filter(round__game=self, round__status=models.Round.Status.ACTIVE)
+            app_model("Score")
+            .objects.filter(round__game=self, round__status=app_model("Round").Status.ACTIVE)
             .order_by("round__number")
             .values_list(
                 "round_id",

@@ -20,9 +20,8 @@ from hypothesis.stateful import (
 )
 
 from rules.games.ghost import cards
-from scorepad import models
 from scorepad.logic.scoring import outcome
-from scorepad.models import Game, NameChange, Result, Round
+from scorepad.models import Game, NameChange, Result, Round, limits
 from tests.conftest import fresh, make_game, play
 
 POSSIBLE = sorted(cards.possible_totals(cards.STANDARD, cards.JACK_HALF))
@@ -73,7 +72,7 @@ class RoundChanges(RuleBasedStateMachine):
         elif number != self.n + 1:
             assert change.result is Result.NOT_NEXT
             assert change.expected == self.n + 1
-        elif self.n >= models.MAX_ROUNDS or self.rows >= models.MAX_ROUND_ROWS:
+        elif self.n >= limits.MAX_ROUNDS or self.rows >= limits.MAX_ROUND_ROWS:
             assert change.result is Result.FULL
         else:
             assert change.result is Result.SAVED
@@ -91,7 +90,7 @@ class RoundChanges(RuleBasedStateMachine):
         elif stale:
             same = self.live[number - 1][1] == points
             assert change.result is (Result.ALREADY_SAVED if same else Result.CONFLICT)
-        elif self.rows >= models.MAX_ROUND_ROWS:
+        elif self.rows >= limits.MAX_ROUND_ROWS:
             assert change.result is Result.FULL
         else:
             assert change.result is Result.SAVED
@@ -125,7 +124,7 @@ class RoundChanges(RuleBasedStateMachine):
             assert change.result is Result.GONE
         elif self.finished():
             assert change.result is Result.GAME_OVER
-        elif self.n >= models.MAX_ROUNDS:
+        elif self.n >= limits.MAX_ROUNDS:
             assert change.result is Result.FULL
         else:
             assert change.result is Result.SAVED
@@ -199,8 +198,8 @@ class RoundChanges(RuleBasedStateMachine):
 @pytest.mark.django_db
 def test_round_changes_keep_every_game_contiguous(monkeypatch):
     # A small cap, so that random runs reach it and the refusal is checked too.
-    monkeypatch.setattr(models, "MAX_ROUNDS", 6)
-    monkeypatch.setattr(models, "MAX_ROUND_ROWS", 10)
+    monkeypatch.setattr(limits, "MAX_ROUNDS", 6)
+    monkeypatch.setattr(limits, "MAX_ROUND_ROWS", 10)
     run_state_machine_as_test(
         RoundChanges,
         settings=settings(
@@ -215,9 +214,9 @@ def test_round_changes_keep_every_game_contiguous(monkeypatch):
 @pytest.mark.django_db
 def test_the_cap_is_a_refusal_not_an_error():
     game = make_game(threshold=500).load_players()
-    for number in range(1, models.MAX_ROUNDS + 1):
+    for number in range(1, limits.MAX_ROUNDS + 1):
         assert game.add_round(number, [Decimal(1), Decimal(1)], ["", ""]).result is Result.SAVED
-    change = game.add_round(models.MAX_ROUNDS + 1, [Decimal(1), Decimal(1)], ["", ""])
+    change = game.add_round(limits.MAX_ROUNDS + 1, [Decimal(1), Decimal(1)], ["", ""])
     assert change.result is Result.FULL
     assert game.contiguous()
 

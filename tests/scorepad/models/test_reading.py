@@ -14,8 +14,7 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from scorepad import models
-from scorepad.models import Game, Player, Round
+from scorepad.models import Game, Player, Round, limits
 from tests.conftest import (
     HTMX,
     backup,
@@ -205,8 +204,8 @@ def test_an_outbox_resend_to_a_process_that_has_not_seen_the_round_is_already_sa
 @pytest.mark.django_db
 @pytest.mark.parametrize("cap", ["rounds", "rows"])
 def test_a_game_filled_elsewhere_is_refused_as_full_here(client, monkeypatch, cap):
-    monkeypatch.setattr(models, "MAX_ROUNDS", 4)
-    monkeypatch.setattr(models, "MAX_ROUND_ROWS", 6)
+    monkeypatch.setattr(limits, "MAX_ROUNDS", 4)
+    monkeypatch.setattr(limits, "MAX_ROUND_ROWS", 6)
     game = make_game(threshold=500)
     play_rounds(game, 2)
     client.get(url("game", game))  # this process: rounds 1 and 2, version 2

@@ -23,8 +23,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from scorepad import models
-from scorepad.models import Game, NameChange, Player, Round, Score, reading, row_mark
+from scorepad.models import Game, NameChange, Player, Round, Score, limits, reading, row_mark
 from tests.conftest import (
     HTMX,
     board_rounds,
@@ -176,7 +175,7 @@ class TwoProcesses(RuleBasedStateMachine):
             html = response.content.decode()
             held = [[float(points) for points in row] for _n, row in live(self.game)]
             assert board_rounds(html) == held
-            full = len(fresh.live_rounds) >= models.MAX_ROUNDS
+            full = len(fresh.live_rounds) >= limits.MAX_ROUNDS
             assert f"Save round {fresh.next_number}" in html or fresh.finished() or full
 
     @rule(p=st.integers(0, 1), offset=st.sampled_from([-1, 0, 0, 1]))
@@ -265,8 +264,8 @@ class TwoProcesses(RuleBasedStateMachine):
 
 @pytest.mark.django_db
 def test_two_processes_in_any_interleaving(monkeypatch):
-    monkeypatch.setattr(models, "MAX_ROUNDS", 5)
-    monkeypatch.setattr(models, "MAX_ROUND_ROWS", 9)
+    monkeypatch.setattr(limits, "MAX_ROUNDS", 5)
+    monkeypatch.setattr(limits, "MAX_ROUND_ROWS", 9)
     run_state_machine_as_test(
         TwoProcesses,
         settings=settings(
