@@ -162,7 +162,12 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     assert kept.count() == 1
     assert kept.locator("th").inner_text().split()[0] == "3"
     assert t["unsent"] in " ".join(kept.locator("th").inner_text().split())
-    assert [c.split() for c in kept.locator("td").all_inner_texts()] == [["6", "12"], ["2", "19"]]
+    cells, winner = kept.locator("td"), keeper.locator("table.scores").get_attribute("data-winner")
+    assert winner and [c.split() for c in cells.all_inner_texts()] == [
+        ["6", "12"],
+        ["2", "★", *winner.split(), "19"],
+    ]
+    assert cells.nth(1).get_attribute("class") == "round-win"  # shaded as the server's rows
     enter(keeper, "5", "6")  # round 4 takes Bo to 25: the game is decided on this phone
     provisional = keeper.locator("[data-provisional-result]")
     provisional.wait_for()
@@ -172,7 +177,7 @@ def test_a_whole_evening(live_server, phone, monkeypatch, keeper_lang, watcher_l
     assert totals == ["17", "25"]
     assert keeper.locator("table.scores tbody tr.kept").count() == 2
     last = keeper.locator("table.scores tbody tr").last.locator("td").all_inner_texts()
-    assert [c.split() for c in last] == [["5", "17"], ["6", "25"]]
+    assert [c.split() for c in last] == [["5", "★", *winner.split(), "17"], ["6", "25"]]
     assert keeper.locator(".standings li.lost .name").inner_text() == "Bo"
 
     # A reload without signal: the phone's copy, the kept rounds, the same verdict.

@@ -63,7 +63,9 @@ def standings(page):
 def kept_rows(page):
     return page.evaluate(
         """() => [...document.querySelectorAll('#rounds tr.kept')].map(tr =>
-             [...tr.querySelectorAll('td')].map(td => td.textContent))"""
+             [...tr.querySelectorAll('td')].map(td =>
+               td.firstChild ? td.firstChild.textContent + td.querySelector('small').textContent
+                             : ''))"""
     )
 
 

@@ -74,8 +74,14 @@ def test_rounds_entered_offline_are_kept_and_sent_once_in_order(live_server, pho
     def kept_rows():
         table = page.locator("table.scores")
         assert table.is_visible()
-        return [
-            " ".join(tr.locator("td").all_inner_texts()).split()
+        return [  # each cell's total and running sum (a shaded lowest's star aside)
+            [
+                word
+                for td in tr.locator("td").all()
+                for word in td.evaluate(
+                    "td => td.firstChild.textContent + ' ' + td.querySelector('small').textContent"
+                ).split()
+            ]
             for tr in table.locator("tbody tr.kept").all()
         ]
 

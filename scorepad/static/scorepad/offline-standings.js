@@ -184,9 +184,12 @@
   // The kept rounds are rows of the table of rounds too, after the server's, each marked
   // "not sent", with the running sums they make.
   // A kept round's note (a penalty that changed it) under its row, as the server writes it.
+  // The lowest score of a kept row is shaded and starred as the server's rows are: the
+  // game's module says whose it is (rowWinners), its word for it is the table's.
   function keptRows(board, kept, result, t, points, game, notes) {  // kept: the kept rounds as they count
     var wrap = document.getElementById("rounds");
     var body = wrap && wrap.querySelector("table.scores tbody");
+    var winner = wrap && wrap.querySelector("table.scores").dataset.winner;
     if (!body) return;
     body.querySelectorAll("tr.kept, tr.kept-note").forEach(function (tr) { tr.remove(); });
     kept.forEach(function (counted, k) {
@@ -204,7 +207,15 @@
         var running = result.running[index];
         if (hole === null) { tr.appendChild(td); return; }  // a player not in this round
         sum.textContent = running ? points(running[seat]) : "";
-        td.append(points(hole), document.createElement("br"), sum);
+        td.append(points(hole));
+        if (game.rowWinners && game.rowWinners(result, index).indexOf(seat) >= 0) {
+          var star = document.createElement("span"), said = document.createElement("span");
+          td.className = "round-win";
+          star.className = "star"; star.setAttribute("aria-hidden", "true"); star.textContent = "★";
+          said.className = "sr"; said.textContent = winner || "";
+          td.append(" ", star, said);
+        }
+        td.append(document.createElement("br"), sum);
         tr.appendChild(td);
       });
       body.appendChild(tr);

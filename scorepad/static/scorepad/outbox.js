@@ -156,7 +156,20 @@
     list.querySelector("[data-outbox-count]").textContent =
       fill(entries.length === 1 ? t.count_one : t.count_other, {n: entries.length});
     list.hidden = entries.length === 0;
+    holdChanges(entries.some(function (e) { return e.status === "waiting"; }));
     if (board.names && S.countKept) S.countKept(list, board, kept, entries, roundForm(), t);
+  }
+
+  // While a round waits to be sent, the saved ones are not undone, changed or brought back
+  // (the kept round was counted after them): the undo and bring-back buttons hide, the
+  // edit links are disabled, and a line says why, until the outbox has sent them.
+  function holdChanges(held) {
+    document.querySelectorAll("[data-held-while-kept]").forEach(function (el) {
+      if (el.tagName !== "A") { el.hidden = held; return; }
+      if (held) { el.setAttribute("aria-disabled", "true"); el.tabIndex = -1; }
+      else { el.removeAttribute("aria-disabled"); el.removeAttribute("tabindex"); }
+    });
+    document.querySelectorAll("[data-held-note]").forEach(function (p) { p.hidden = !held; });
   }
 
   function discard(id) {
@@ -276,6 +289,13 @@
     }
   }, true);
   document.addEventListener("click", function (event) {
+    var held = event.target.closest("a[data-held-while-kept][aria-disabled=true]");
+    if (held) {
+      event.preventDefault();
+      var note = document.querySelector("[data-held-note]");
+      if (note) note.scrollIntoView({block: "center"});
+      return;
+    }
     var link = event.target.closest("a[data-needs-server]");
     if (link && !navigator.onLine) { event.preventDefault(); refuseOffline(); }
   }, true);

@@ -57,11 +57,24 @@
     firstProblem = document.querySelector("#board [autofocus]");
     if (firstProblem) firstProblem.removeAttribute("autofocus");
   });
+  // A refused form is seen whole where it fits: from its heading (else its summary of
+  // problems) down to its button, the focused field among them; else that field centred.
+  function showRefused(bad) {
+    var form = bad.closest("form"), button = form && form.querySelector("button[type=submit]");
+    var tops = form ? [form.querySelector("h2"), form.querySelector(".errors")] : [];
+    for (var i = 0; i < tops.length; i++) {
+      var top = tops[i];
+      if (!top || !button) continue;
+      var height = button.getBoundingClientRect().bottom - top.getBoundingClientRect().top;
+      if (height <= window.innerHeight) { top.scrollIntoView({block: "start"}); return; }
+    }
+    bad.scrollIntoView({block: "center"});
+  }
   function lookHere() {
     var bad = (firstProblem && firstProblem.isConnected && firstProblem) ||
       document.querySelector(".player-entry.invalid input[inputmode=decimal], .player-entry.invalid .cards-input");
     firstProblem = null;
-    if (bad) { bad.focus(); bad.scrollIntoView({block: "center"}); return; }
+    if (bad) { bad.focus({preventScroll: true}); showRefused(bad); return; }
     var news = document.querySelector("#board .result, #board .messages");
     if (news) { news.setAttribute("tabindex", "-1"); news.focus({preventScroll: true}); }
   }

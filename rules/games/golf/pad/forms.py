@@ -214,8 +214,16 @@ class HoleForm(RoundFields):
         self.penalty = None
 
     def rows(self):
+        """A line a player: the score field and, with the caller penalty, the player's
+        choice of "who went out first" at the line's end (one radio group across them)."""
+        radios = {int(r.data["value"]): r for r in self["caller"]} if self.asks_caller else {}
         return [
-            {"player": self.players[seat], "seat": seat, "points": self[f"points_{seat}"]}
+            {
+                "player": self.players[seat],
+                "seat": seat,
+                "points": self[f"points_{seat}"],
+                "caller": radios.get(seat),
+            }
             for seat in self.seats
         ]
 

@@ -195,7 +195,9 @@
     }
   }
 
+  // A row's lowest total, shaded in the table as the server shades it.
+  function rowWinners(result, index) { return result.round_winners[index] || []; }
   S.register("ghost", {fields: fields, problem: problem, keep: keep, outcome: outcome,
                        counted: counted, standing: standing, together: together,
-                       format: formatPoints});
+                       rowWinners: rowWinners, format: formatPoints});
 })();

@@ -161,6 +161,12 @@
   // the words say it was played (pad/pages.py course_description).
   // A kept row's name: the extra hole is named, not numbered (pages/board.py).
   function rowLabel(index, board, t) { return index >= board.holes ? t.extra_row : null; }
+  // Whose is a row's lowest score, shaded in the table as the server shades it: a hole's
+  // lowest, or the extra hole's among those who played it.
+  function rowWinners(result, index) {
+    if (index < result.hole_winners.length) return result.hole_winners[index];
+    return result.extra_scores ? G.lowest(result.extra_scores) : [];
+  }
   function course(result) {
     return {running: result.running.slice(0, result.holes), extra: result.extra_scores !== null};
   }
@@ -168,5 +174,6 @@
   S.register("golf", {fields: fields, problem: problem, keep: keepHole, outcome: outcome,
                       counted: counted, standing: standing, players: players,
                       heading: heading, together: together, course: course, rowLabel: rowLabel,
+                      rowWinners: rowWinners,
                       format: G.formatSigned});
 })();
