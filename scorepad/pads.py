@@ -11,13 +11,21 @@ messages use: a round of Ghost, a hole of Golf. Each game's package holds its pa
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from decimal import Decimal
+from functools import lru_cache
 
 from django.utils.translation import gettext
 
 from rules import games
 from rules.words import and_list
+
+# A round's word in a scorepad address (…/g/<token>/round/3/, …/s/<token>/runde/3/), by
+# language. Every game's address had these before a game could name its rounds, so they
+# stay good in any game's address: an old link is sent on to the game's own word.
+ROUND_ADDRESS = {"en": "round", "nb": "runde"}
+ADDRESS_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # as the site's other paths
 
 
 class Pad(ABC):
@@ -31,6 +39,9 @@ class Pad(ABC):
     scripts, form_scripts, start_scripts   its own scripts (each registers its module in
                     window.GameModules under `key`)
     file_stem, round_word, axis_word       what a file, a row and the chart call a round
+    round_address   a round's word in its addresses, by language (…/g/<token>/round/3/):
+                    `ROUND_ADDRESS` unless its rounds have a name of their own (Golf's
+                    holes: "hole", «hull»); lower-case ASCII, as an address is written
     outcomes        how a finished game can end for a player: "won", "lost" and "neither"
                     where somebody loses (the statistics' streaks say only these)
     headlines       the result picture's headline, "%(names)s …": "won" always, "lost"
@@ -58,13 +69,19 @@ class Pad(ABC):
         "stats_words",
     )
     whole_scores = False  # every score a whole number: the JSON export writes numbers
+    round_address = ROUND_ADDRESS
     TEMPLATES = ("start", "fields", "form_data", "settings", "outcome", "standing")
 
     def missing(self) -> list[str]:
         """What this part lacks of what every game's part must say."""
         lacks = [name for name in self.REQUIRED if not hasattr(self, name)]
         templates = getattr(self, "templates", {})
-        return lacks + [f"templates[{t!r}]" for t in self.TEMPLATES if t not in templates]
+        lacks += [f"templates[{t!r}]" for t in self.TEMPLATES if t not in templates]
+        return lacks + [
+            f"round_address[{language!r}]: {word!r} is not lower-case ASCII words"
+            for language, word in self.round_address.items()
+            if not ADDRESS_WORD.fullmatch(word)
+        ]
 
     def text(self, key: str, game=None, **values) -> str:
         """A message of this game's scorepad; `game` where the round may be one that
@@ -152,6 +169,21 @@ def get(key: str | None = None) -> Pad:
         return games.part(key, "pad").PAD
     except ModuleNotFoundError as error:
         raise LookupError(f"the game {key!r} has no scorepad part") from error
+
+
+def round_words() -> frozenset[str]:
+    """Every word a round may have in a scorepad address: each game's in each language,
+    and the words every game had before (`ROUND_ADDRESS`). Read at every request to a
+    game's address: kept for the games registered."""
+    return _round_words(game_keys())
+
+
+@lru_cache(maxsize=8)
+def _round_words(keys: tuple[str, ...]) -> frozenset[str]:
+    said = {*ROUND_ADDRESS.values()}
+    for key in keys:
+        said.update(get(key).round_address.values())
+    return frozenset(said)
 
 
 def static_files() -> tuple[str, ...]:

@@ -1,6 +1,10 @@
 from django.urls import path, register_converter
-from django.utils.translation import pgettext_lazy
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import get_language, pgettext_lazy
 
+from rules.engine.address import spelled
+from scorepad import pads
 from scorepad.models import TOKEN_PATTERN
 from scorepad.views import game as views
 from scorepad.views import night as night_views
@@ -20,7 +24,37 @@ class TokenConverter:
         return value
 
 
+class RoundConverter:
+    """`<round:round_address>`: a round's word in a game's address, its own in the page's
+    language (Golf's "hole", «hull»; Ghost's "round", «runde»). Read: any game's word in
+    any language, or the word every game had before (`pads.ROUND_ADDRESS`); the view sends
+    a page read at a word not its game's on to its own. Written from a game's key in the
+    active language's word; from a word read (the language switch), as the first game
+    that has that word spells it in the active language."""
+
+    regex = pads.ADDRESS_WORD.pattern
+
+    def to_python(self, value: str) -> str:
+        if value not in pads.round_words():
+            raise ValueError(f"no game's round is called {value!r}")
+        return value
+
+    def to_url(self, value: str) -> str:
+        keys = pads.game_keys()
+        if value in keys:
+            return spelled(pads.get(value).round_address, get_language())
+        for words in [pads.get(key).round_address for key in keys] + [pads.ROUND_ADDRESS]:
+            if value in words.values():
+                return spelled(words, get_language())
+        raise ValueError(f"{value!r} is neither a game nor a round's word")
+
+
 register_converter(TokenConverter, "token")
+register_converter(RoundConverter, "round")
+
+GAME = pgettext_lazy("url", "scorepad/g/<token:token>/")
+ROUND = format_lazy("{}<round:round_address>/", GAME)
+OLD_ROUND = lazy(lambda: spelled(pads.ROUND_ADDRESS, get_language()), str)()
 
 app_name = "scorepad"
 
@@ -30,15 +64,14 @@ urlpatterns = [
     path(
         pgettext_lazy("url", "scorepad/new/<slug:game>/"), start_views.start_game, name="start-game"
     ),
-    path(pgettext_lazy("url", "scorepad/g/<token:token>/"), views.game_page, name="game"),
-    path(
-        pgettext_lazy("url", "scorepad/g/<token:token>/round/"), views.add_round, name="add-round"
-    ),
-    path(
-        pgettext_lazy("url", "scorepad/g/<token:token>/round/<int:number>/"),
-        views.edit_round,
-        name="edit-round",
-    ),
+    path(GAME, views.game_page, name="game"),
+    # A round's own address, in its game's word: /nb/poengblokk/s/<token>/hull/3/ for a
+    # hole of Golf. Early, where round entry finds it soon (the converter takes only a
+    # round's words, so the scorepad's other words below are never read as one).
+    # `reverse` with the game's key as `round_address` gives the game's own word; the words
+    # every game had before (…/round/, …/runde/) are still read (`RoundConverter`).
+    path(ROUND, views.add_round, name="add-round"),
+    path(format_lazy("{}<int:number>/", ROUND), views.edit_round, name="edit-round"),
     path(pgettext_lazy("url", "scorepad/g/<token:token>/undo/"), views.undo_round, name="undo"),
     path(
         pgettext_lazy("url", "scorepad/g/<token:token>/restore/"),
@@ -83,5 +116,20 @@ urlpatterns = [
         pgettext_lazy("url", "scorepad/watch/<token:token>/poll/"),
         watch_views.watch_poll,
         name="watch-poll",
+    ),
+    # Reversed from the token alone (and the number): the address every game's rounds had
+    # before, whatever the game; a page there is sent on to its game's own word. Never
+    # read here (the round's own address above reads these words): last.
+    path(
+        format_lazy("{}{}/", GAME, OLD_ROUND),
+        views.add_round,
+        {"round_address": ""},
+        name="add-round",
+    ),
+    path(
+        format_lazy("{}{}/<int:number>/", GAME, OLD_ROUND),
+        views.edit_round,
+        {"round_address": ""},
+        name="edit-round",
     ),
 ]

@@ -113,7 +113,9 @@ def play_rounds(game, rounds, points=1):
 
 def url(name, game, lang="en", token="edit_token", **kwargs):
     """The scorepad's address `name` for `game`, by its edit token or (token="watch_token")
-    its watch token."""
+    its watch token; a round's address in its game's word (…/hole/3/ for Golf)."""
+    if name in ("add-round", "edit-round"):
+        kwargs.setdefault("round_address", game.game)
     with translation.override(lang):
         return reverse(f"scorepad:{name}", kwargs={"token": getattr(game, token), **kwargs})
 

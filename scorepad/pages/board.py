@@ -81,7 +81,7 @@ def outbox_texts(language: str, example: Decimal) -> dict:
         }
 
 
-EDIT_URLS = ("game", "add-round", "undo", "restore", "rematch", "history", "export-csv")
+EDIT_URLS = ("game", "undo", "restore", "rematch", "history", "export-csv")
 EDIT_URLS += ("export-json", "result-png", "rename", "sheet")
 WATCH_URLS = ("watch", "watch-poll", "watch-result-png")
 
@@ -89,6 +89,9 @@ WATCH_URLS = ("watch", "watch-poll", "watch-result-png")
 def game_urls(game: Game) -> dict[str, str]:
     urls = {name: reverse(f"scorepad:{name}", args=[game.edit_token]) for name in EDIT_URLS}
     urls.update((name, reverse(f"scorepad:{name}", args=[game.watch_token])) for name in WATCH_URLS)
+    # a round's address says the game's own word for a round (Golf's "hole", «hull»)
+    address = {"token": game.edit_token, "round_address": game.game}
+    urls["add-round"] = reverse("scorepad:add-round", kwargs=address)
     urls["new-game"] = pads.start_url(game.game)  # a new game of this game
     return {name.replace("-", "_"): url for name, url in urls.items()}
 
@@ -146,7 +149,14 @@ def board_context(game: Game, watching=False, **extra) -> dict:
                 "number": rnd.number,
                 "edit_url": ""
                 if watching
-                else reverse("scorepad:edit-round", args=[game.edit_token, rnd.number]),
+                else reverse(
+                    "scorepad:edit-round",
+                    kwargs={
+                        "token": game.edit_token,
+                        "round_address": game.game,
+                        "number": rnd.number,
+                    },
+                ),
                 "label": game.pad.words["playing_row"] if named else rnd.number,
                 "edit_label": game.pad.words["playing_edit"]
                 if named

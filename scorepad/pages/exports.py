@@ -25,21 +25,37 @@ def number_cell(value) -> str:
 
 
 def counted(game: Game):
-    """Whether a round adds to the totals: every one but Golf's extra hole."""
+    """Whether a round adds to the totals: every one but a round only some play (Golf's
+    extra hole)."""
     return getattr(game.ending(), "counts", lambda _number: True)
 
 
-def export_rows(game: Game):
+def export_rows(game: Game) -> list[list[str]]:
+    """The game as a spreadsheet reads it, top to bottom: the rounds that count, their
+    totals said for what they are ("Total after 2 holes"), then a round that adds nothing
+    (Golf's extra hole) under its own name, then, once the game is decided, who won and
+    who lost. A round entered before an edit decided the game earlier says so."""
     players = game.player_list
     result = game.outcome()
     counts = counted(game)
-    header = [str(game.pad.round_word)] + [spreadsheet_text(p.name) for p in players]
-    body = [
-        [str(r.number) if counts(r.number) else _("Extra hole")] + [number_cell(p) for p in pts]
-        for r, pts in zip(game.live_rounds, result.rounds, strict=True)
-    ]
-    total = [_("Total")] + [number_cell(t) for t in result.totals]
-    return header, body, total
+    pad = game.pad
+    rows = [[str(pad.round_word)] + [spreadsheet_text(p.name) for p in players]]
+    apart = []
+    for rnd, points in zip(game.live_rounds, result.rounds, strict=True):
+        cells = [number_cell(p) for p in points]
+        if not counts(rnd.number):
+            apart.append([pad.word("playing_row")] + cells)
+        elif result.finished_after is not None and rnd.number > result.finished_after:
+            rows.append([_("%(n)s (after the game was decided)") % {"n": rnd.number}] + cells)
+        else:
+            rows.append([str(rnd.number)] + cells)
+    total = _("Total after %(count)s") % {"count": pad.count_text(len(rows) - 1)}
+    rows.append([total] + [number_cell(t) for t in result.totals])
+    rows += apart
+    if result.finished:
+        said = {i: _("won") for i in result.winners} | {i: _("lost") for i in result.losers}
+        rows.append([_("Result")] + [said.get(i, "") for i in range(len(players))])
+    return rows
 
 
 def export_name(game: Game, extension: str) -> str:

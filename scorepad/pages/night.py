@@ -226,11 +226,14 @@ def draw_result(game: Game, language: str) -> bytes:
     day = formats.date_format(timezone.localtime(game.created_at), "DAY_FORMAT")
     running = game.counted_running(result)
     rounds = game.pad.count_text(len(running), extra=len(result.rounds) > len(running))
-    subtitle = f"{day} · {loader.variant_name(game.variant, game=game.game)} · {rounds}"
+    variant = loader.variant_name(game.variant, game=game.game)
+    subtitle = picture.SEPARATOR.join([day, variant, rounds])  # broken only between them
     threshold = fmt(game.threshold) if game.threshold is not None else ""
     course = chart.course(shown, running, result.threshold, fmt)
+    marks = picture.name_marks(len(shown))
+    title = picture.between_names(headline(game, result, marks), marks, shown)
     return picture.result_png(
-        headline(game, result, shown),
+        title,
         subtitle,
         standings,
         course,

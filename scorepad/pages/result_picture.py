@@ -10,6 +10,7 @@ dark colours on white, whatever the phone's theme, so it reads the same in any c
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -70,16 +71,86 @@ class Text:
         fonts.text(draw, xy, self.text, size, bold, self.fill, self.anchor)
 
 
+# A no-break space glues words into one phrase the picture never breaks across lines
+# (`whole`: a player's name in the headline); drawn as a plain space.
+GLUE = "\N{NO-BREAK SPACE}"
+BREAKS = re.compile(r"[^\S\N{NO-BREAK SPACE}]+")  # white space but a no-break space
+SEPARATOR = " · "  # between the subtitle's phrases (the day, the variant, the count)
+
+
+def whole(phrase: str) -> str:
+    """`phrase` as one unit that the lines of the picture never break."""
+    return phrase.replace(" ", GLUE)
+
+
+def between_names(text: str, marks: list[str], names: list[str]) -> str:
+    """The headline `text`, written with `marks` standing for the players' `names`, glued
+    so that its lines break only where a name begins or ends: a name stays whole, and so
+    do the words between names ("won the game of Golf", never "won the" / "game of
+    Golf"). The names in their place."""
+    words = text.split(" ")
+    glued = words[0]
+    for before, after in zip(words, words[1:], strict=False):
+        at_a_name = any(mark in before or mark in after for mark in marks)
+        glued += (" " if at_a_name else GLUE) + after
+    for mark, name in zip(marks, names, strict=True):
+        glued = glued.replace(mark, whole(name))
+    return glued
+
+
+def name_marks(count: int) -> list[str]:
+    """Stand-ins for names while a headline is written: characters no name drawn has
+    (private use; `picture_fonts.drawable` leaves them out of a name)."""
+    return [chr(0xE000 + seat) for seat in range(count)]
+
+
+def units_in_lines(draw, units: list[str], size: int, width: float, bold=False, sep=" "):
+    """Units (words, or phrases glued by `whole`) in lines joined by `sep`, each at most
+    `width` pixels wide where the units allow: a glued phrase wider than that is broken
+    between its words after all (with `sep` a space), a single word wider than that
+    stands alone."""
+    parts = []
+    for unit in units:
+        wide = sep == " " and not fits(draw, unit.replace(GLUE, " "), size, width, bold)
+        parts += unit.split(GLUE) if wide else [unit]
+    lines: list[list[str]] = []
+    for unit in parts:
+        if lines and fits(draw, sep.join([*lines[-1], unit]).replace(GLUE, " "), size, width, bold):
+            lines[-1].append(unit)
+        else:
+            lines.append([unit])
+    return lines
+
+
 def wrap(draw, text: str, size: int, width: int, bold=False) -> list[str]:
     """`text` in lines of whole words, each measured at most `width` pixels wide where
-    the words allow (a single word wider than that stands alone on its line)."""
-    lines: list[str] = []
-    for word in text.split():
-        trial = f"{lines[-1]} {word}" if lines else word
-        if lines and fonts.length(draw, trial, size, bold) <= width:
-            lines[-1] = trial
-        else:
-            lines.append(word)
+    the words allow (a single word wider than that stands alone on its line); words
+    glued by `whole` stay on one line."""
+    lines = units_in_lines(draw, BREAKS.split(text.strip()), size, width, bold)
+    return [" ".join(line).replace(GLUE, " ") for line in lines]
+
+
+def headline_lines(draw, text: str, size: int, width: int) -> list[str]:
+    """The headline's lines at `size`: whole words, a name whole (`whole`), and never a
+    last word alone on its line where the line before can give it company ("Golf: Anne
+    og Bo" / "vant" is drawn "Golf: Anne og" / "Bo vant")."""
+    lines = units_in_lines(draw, BREAKS.split(text.strip()), size, width, bold=True)
+    if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 1:
+        company = " ".join([lines[-2][-1], *lines[-1]]).replace(GLUE, " ")
+        if fits(draw, company, size, width, True):
+            lines[-1].insert(0, lines[-2].pop())
+    return [" ".join(line).replace(GLUE, " ") for line in lines]
+
+
+def phrase_lines(draw, text: str, size: int, width: int) -> list[str]:
+    """The subtitle ("30. september 2026 · Golf med seks kort · 18 hull + ekstra hull") in
+    lines broken only between its phrases: never «ekstra» / «hull». A phrase too wide
+    for a line on its own is broken between its words."""
+    phrases = [whole(phrase) for phrase in text.split(SEPARATOR)]
+    lines = []
+    for line in units_in_lines(draw, phrases, size, width, sep=SEPARATOR):
+        said = SEPARATOR.join(line).replace(GLUE, " ")
+        lines += [said] if fits(draw, said, size, width) else wrap(draw, said, size, width)
     return lines
 
 
@@ -88,10 +159,10 @@ def headline(draw, text: str, width: int) -> tuple[int, list[str]]:
     lines of whole words within `width`; failing that, the smallest size, on as many
     lines as it needs. Never cut."""
     for size in HEADLINE_SIZES:
-        lines = wrap(draw, text, size, width, bold=True)
+        lines = headline_lines(draw, text, size, width)
         if len(lines) <= 2 and all(fits(draw, line, size, width, True) for line in lines):
             return size, lines
-    return HEADLINE_SIZES[-1], wrap(draw, text, HEADLINE_SIZES[-1], width, bold=True)
+    return HEADLINE_SIZES[-1], headline_lines(draw, text, HEADLINE_SIZES[-1], width)
 
 
 def fits(draw, text: str, size: int, width: float, bold=False) -> bool:
@@ -136,7 +207,7 @@ def layout(draw, title: str, subtitle: str, standings: list[Standing]) -> tuple[
         y += round(size * 1.2)
         texts.append(Text(MARGIN, y, line, size, True, INK))
     y += 10
-    for line in wrap(draw, subtitle, 34, width):
+    for line in phrase_lines(draw, subtitle, 34, width):
         y += 46
         texts.append(Text(MARGIN, y, line, 34, False, MUTED))
     y += 24

@@ -4,7 +4,13 @@ a method of `Game` that returns a `Change`, turned here into a response and a me
 import csv
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -35,6 +41,14 @@ def round_form(game: Game, data=None) -> RoundFields:
 
 def game_path(game: Game) -> str:
     return reverse("scorepad:game", args=[game.edit_token])
+
+
+def round_path(game: Game, number: int) -> str:
+    """A round's page at its game's own word in the active language (…/hull/3/)."""
+    return reverse(
+        "scorepad:edit-round",
+        kwargs={"token": game.edit_token, "round_address": game.game, "number": number},
+    )
 
 
 def show_game(request, game: Game, status=200, form=None, rename_form=None, conflict=None):
@@ -130,7 +144,8 @@ def game_page(request, token):
 
 @require_POST
 @never_cache
-def add_round(request, token):
+def add_round(request, token, round_address):
+    # Any round's word is taken: a form kept on a phone may post to an older address.
     try:
         # The change proves it current before writing; a game gone since it was seen
         # (a restore) is found gone then.
@@ -200,10 +215,14 @@ def conflict(request, game, number):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
-def edit_round(request, token, number):
+def edit_round(request, token, number, round_address):
     game = get_object_or_404(Game, edit_token=token)
     rnd = game.live_round(number)
-    request.canonical_path = reverse("scorepad:edit-round", args=[token, number])
+    request.canonical_path = round_path(game, number)
+    if request.method != "POST" and request.path != request.canonical_path:
+        # an old link (…/runde/3/ for a hole) or another language's word: its own address;
+        # a form posted to an old address is taken where it lands
+        return HttpResponsePermanentRedirect(request.canonical_path)
     if request.method != "POST":
         if rnd is None:
             raise Http404
@@ -365,11 +384,10 @@ def history(request, token):
 @require_safe
 def export_csv(request, token):
     game = get_object_or_404(Game, edit_token=token)
-    header, body, total = exports.export_rows(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response.write("\ufeff")  # spreadsheet programs read UTF-8 names correctly with a BOM
     writer = csv.writer(response, delimiter=";" if request.LANGUAGE_CODE == "nb" else ",")
-    writer.writerows([header, *body, total])
+    writer.writerows(exports.export_rows(game))
     return exports.private_download(response, game, "csv")
 
 

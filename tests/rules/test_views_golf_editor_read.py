@@ -2,7 +2,9 @@
 or contradicted by the page itself, kept from coming back. Every test reads the page as
 the client gets it; a number in a sentence is computed here from the game's facts.
 
-- Four-card golf has no player who goes out: its caller penalty names whoever knocked.
+- Four-card golf has no player who goes out: its caller penalty names whoever knocked,
+  in the house rules' own paragraph too, which said «den som avsluttet hullet først, er
+  den som går ut» (English: "whoever ended the hole first") on every table.
 - The nine-card worked hole turns up two cards in one column against the page's own
   advice ("turn up your first two cards in different columns").
 - The sources said "Not read directly" and then "Not seen directly" of the same page (and,
@@ -58,6 +60,45 @@ def test_four_card_caller_penalty_names_the_player_who_knocked(client, language)
     # six-card golf keeps the player who went out
     six = words_of(page(client, "rules", cards.GolfHouse(caller_penalty=True), language))
     assert said[0] not in six and said[1] in six
+
+
+CALLER = {  # the house rules' paragraph on the caller penalty: who the caller is
+    ("en", "knock"): "in four-card golf nobody turns all their cards face up, so the caller is "
+    "the player who knocked. If that player shares the lowest score",
+    ("en", "all_face_up"): "the caller is the first player to have all their cards face up",
+    ("nb", "knock"): "med fire kort går ingen ut, så straffen gjelder den som banket i bordet. "
+    "Har den som banket, lavest poengsum",
+    ("nb", "all_face_up"): "den som først har alle kortene sine med bildesiden opp, har gått ut",
+}
+ODD = {
+    "en": ["whoever ended the hole first"],
+    "nb": ["avsluttet hullet først", "er den som går ut"],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    "house",
+    [
+        cards.GolfHouse("four_card"),
+        cards.GolfHouse("four_card", caller_penalty=True, extra_hole=True),
+        cards.GolfHouse(),
+        cards.GolfHouse("nine_card", caller_penalty=True),
+    ],
+    ids=lambda house: f"{house.variant}{'+caller' if house.caller_penalty else ''}",
+)
+def test_the_caller_penalty_paragraph_says_who_the_caller_is_at_the_table(client, language, house):
+    text = words_of(page(client, "rules", house, language))
+    ends = cards.VARIANTS[house.variant].ends_by
+    assert CALLER[language, ends] in text
+    for odd in ODD[language]:
+        assert odd not in text, odd
+    if ends == "knock":  # nobody goes out: the paragraph never says who did
+        end, out = {"en": (". A lowest score", "went out"), "nb": (". Er den laveste", "gikk ut")}[
+            language
+        ]
+        start = text.index(CALLER[language, ends])
+        assert out not in text[start : text.index(end, start)]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

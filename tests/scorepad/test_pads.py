@@ -208,3 +208,15 @@ def test_only_a_game_with_losers_marks_who_is_closest_to_losing_the_evening(clie
         has_losers = game is ghost
         assert ("closest to losing" in series) is has_losers
         assert ('data-label="Lost"' in series) is has_losers
+
+
+def test_a_rounds_word_in_an_address_is_written_as_the_sites_paths_are():
+    """A pad whose round is «hull» is whole; «Hull» or «øvelse» in an address is not."""
+    golf = pads.get("golf")
+    assert golf.round_address == {"en": "hole", "nb": "hull"} and golf.missing() == []
+
+    class Written(type(golf)):
+        round_address = {"en": "Hole", "nb": "øvelse"}
+
+    lacks = Written().missing()
+    assert [lack.split(":")[0] for lack in lacks] == ["round_address['en']", "round_address['nb']"]

@@ -31,6 +31,7 @@ def arguments(name: str, parameters: set[str], game) -> dict:
         "token": game.watch_token if watch else game.edit_token,
         "number": 1,
         "game": "golf",
+        "round_address": game.game,  # a round's word in its game's address
     }
     assert parameters <= set(values), f"{name} takes a parameter this test does not know"
     return {key: values[key] for key in parameters}

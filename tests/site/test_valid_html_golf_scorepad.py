@@ -44,7 +44,10 @@ def test_golfs_scorepad_pages_are_valid_html(client, tmp_path):
                 reverse("scorepad:game", args=[decided.edit_token]),
                 reverse("scorepad:watch", args=[under_way.watch_token]),
                 reverse("scorepad:history", args=[under_way.edit_token]),
-                reverse("scorepad:edit-round", args=[under_way.edit_token, 1]),
+                reverse(
+                    "scorepad:edit-round",
+                    kwargs={"token": under_way.edit_token, "round_address": "golf", "number": 1},
+                ),
                 reverse("scorepad:statistics"),
             ]
             refused_at = reverse("scorepad:start-game", kwargs={"game": "golf"})

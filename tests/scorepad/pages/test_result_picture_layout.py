@@ -3,15 +3,21 @@ whole words within the canvas, in both languages; names in the standings are who
 there is room; no text on another; the chart starts right under the standings."""
 
 import io
+import re
+from datetime import datetime
+from decimal import Decimal
+from itertools import takewhile
 
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 from PIL import Image, ImageDraw
 
 from rules import words
+from scorepad.logic.names import NAME_MAX
+from scorepad.models import Game
 from scorepad.pages import night
 from scorepad.pages import result_picture as picture
-from tests.conftest import fresh, make_game, play
+from tests.conftest import fresh, golf, make_game, play
 
 pytestmark = pytest.mark.django_db
 LONG = ("Anne-Marthe Kristiansen", "Øyvind", "Håkon Bjørnstad-Eriksen", "Ingrid")
@@ -89,3 +95,93 @@ def test_the_chart_starts_right_under_the_standings_and_fills_the_picture():
     # The chart's lines reach down into the lower part of the picture: nothing left empty
     lower = png.crop((0, picture.SIZE[1] * 3 // 4, picture.SIZE[0], picture.SIZE[1]))
     assert lower.convert("L").getextrema()[0] < 128
+
+
+# ------------------------------------------------------------------ lines of whole phrases
+
+# Names as long as a name may be, with spaces and hyphens inside.
+LONGEST = ("Karl-Johan Wilhelmsen Bø", "Anne-Marthe Kristiansen", "Håkon Bjørnstad-Eriksen")
+SUBTITLE = {  # the longest month, the longest variant name, the most holes
+    "en": ["30 September 2026", "Four-card golf", "18 holes + extra hole"],
+    "nb": ["30. september 2026", "Golf med seks kort", "18 hull + ekstra hull"],
+}
+
+
+def drawn(monkeypatch, game, lang):
+    """The lines the result picture draws: its headline's, its subtitle's, and the names
+    the headline was written with."""
+    seen = {}
+
+    def lay_out(title, subtitle, standings, *args):
+        seen["texts"], _top = picture.layout(canvas(), title, subtitle, standings)
+        return b""
+
+    monkeypatch.setattr(night.picture, "result_png", lay_out)
+    with translation.override(lang):
+        night.draw_result(fresh(game), lang)
+    texts = seen["texts"]
+    headline = [t.text for t in headline_texts(texts)]
+    # the subtitle's lines follow the headline's, up to the first place ("1.")
+    after = [t.text for t in texts[len(headline) :]]
+    subtitle = list(takewhile(lambda text: not re.fullmatch(r"\d+\.", text), after))
+    return headline, subtitle
+
+
+def golf_won_on_the_extra_hole(names, variant="six_card"):
+    """18 holes: the first two tie, the first wins the extra hole."""
+    game = golf(names, variant=variant, holes=18, extra_hole=True)
+    day = datetime(2026, 9, 30, 12, tzinfo=timezone.get_current_timezone())
+    Game.objects.filter(pk=game.pk).update(created_at=day)
+    holes = [(5, 5, 9)] * 18 + [(2, 6, None)]
+    for number, points in enumerate(holes, 1):
+        scores = [None if p is None else Decimal(p) for p in points]
+        assert fresh(game).add_round(number, scores, [""] * 3).result.value == "saved"
+    return game
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_subtitle_breaks_only_between_whole_phrases(monkeypatch, lang):
+    """Reported: «… · 2 hull + ekstra» / «hull» in Norwegian."""
+    variant = {"en": "four_card", "nb": "six_card"}[lang]
+    game = golf_won_on_the_extra_hole(("Ada", "Bo", "Cy"), variant)
+    _headline, subtitle = drawn(monkeypatch, game, lang)
+    phrases = [phrase for line in subtitle for phrase in line.split(" · ")]
+    assert phrases == SUBTITLE[lang]  # every phrase whole, in order, none split
+    assert len(subtitle) == 2  # too long for one line: broken between phrases
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+@pytest.mark.parametrize("winners", [1, 2])
+def test_the_headline_breaks_between_names_never_inside_one(monkeypatch, lang, winners):
+    """Reported with the longest names: «Håkon» / «Bjørnstad-Eriksen», and a line of
+    «vant» alone."""
+    assert all(len(name) <= NAME_MAX for name in LONGEST)
+    game = golf_won_on_the_extra_hole(LONGEST)
+    if winners == 2:  # Karl-Johan and Anne-Marthe tie the extra hole: both win
+        rnd = fresh(game).live_rounds[-1]
+        fresh(game).edit_round(19, rnd.pk, [Decimal(4), Decimal(4), None], [""] * 3)
+    headline, _subtitle = drawn(monkeypatch, game, lang)
+    won = LONGEST[:winners]
+    for name in won:  # each name whole on one line
+        assert [line for line in headline if name in line], (name, headline)
+    said = {"en": "won the game of Golf", "nb": "vant"}[lang]
+    assert any(line.endswith(said) for line in headline), headline  # the words whole
+    assert all(" " in line for line in headline[1:]), headline  # no word left alone
+    assert (
+        " ".join(headline).split()
+        == (
+            {
+                "en": f"{' and '.join(won)} won the game of Golf",
+                "nb": f"Golf: {' og '.join(won)} vant",
+            }
+        )[lang].split()
+    )
+
+
+def test_a_phrase_too_long_for_any_line_is_still_drawn_within_the_canvas():
+    draw = canvas()
+    width = picture.SIZE[0] - 2 * picture.MARGIN
+    title = picture.whole(" ".join(["Bjørnstad-Eriksen"] * 12)) + " vant"
+    size, lines = picture.headline(draw, title, width)
+    assert " ".join(lines).split() == title.split()
+    assert all(picture.fits(draw, line, size, width, True) for line in lines)

@@ -108,7 +108,7 @@ def test_the_exports_say_which_row_is_the_extra_hole(client):
     post_hole(client, game, 6, 2, None, number=3)
     csv = client.get(url("export-csv", game)).content.decode()
     rows = [line.split(",")[0] for line in csv.splitlines()]
-    assert rows[1:4] == ["1", "2", "Extra hole"]
+    assert rows[1:5] == ["1", "2", "Total after 2 holes", "Extra hole"]
     data = client.get(url("export-json", game)).json()
     extra = [r.get("extra_hole", False) for r in data["rounds"]]
     assert extra == [False, False, True]

@@ -67,7 +67,7 @@ def test_csv_and_json_exports_carry_signed_scores_and_the_penalty(client):
     assert rows[0] == ["Hole", "Anna", "Bo", "Cy"]
     assert rows[1] == ["1", "5", "-2", "8"]  # a minus a spreadsheet reads as one
     assert rows[2] == ["2", "6", "0", "12"]
-    assert rows[3] == ["Total", "11", "-2", "20"]
+    assert rows[3] == ["Total after 2 holes", "11", "-2", "20"]
     data = json.loads(client.get(url("export-json", game)).content)
     assert data["game"] == "golf" and data["caller_penalty"] is True and data["holes"] == 9
     assert "jack_value" not in data and "threshold" not in data

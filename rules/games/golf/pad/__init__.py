@@ -75,6 +75,7 @@ class GolfPad(Pad):
     }
     round_word = _("Hole")
     axis_word = _("hole")
+    round_address = {"en": "hole", "nb": "hull"}  # …/g/<token>/hole/3/, …/s/<token>/hull/3/
 
     def text(self, key: str, game=None, **values) -> str:
         extra = game is not None and values.get("n", 0) > game.house_for(None).holes
