@@ -168,7 +168,9 @@ def outcome(
     for number, points in enumerate(rounds, start=1):
         if len(points) != players:
             raise ValueError(f"round {number} has {len(points)} totals for {players} players")
-        if _counts(ending, number):
+        # A round kept after the deciding one (an earlier round was corrected) is shown
+        # but no longer counts: the game ended where it was decided.
+        if _counts(ending, number) and result.finished_after is None:
             totals = [t + p for t, p in zip(totals, points, strict=True)]
         result.rounds.append(list(points))
         result.running.append(totals)

@@ -33,8 +33,8 @@ def counted(game: Game):
 def export_rows(game: Game) -> list[list[str]]:
     """The game as a spreadsheet reads it, top to bottom: the rounds that count, their
     totals said for what they are ("Total after 2 holes"), then a round that adds nothing
-    (Golf's extra hole) under its own name, then, once the game is decided, who won and
-    who lost. A round entered before an edit decided the game earlier says so."""
+    (Golf's extra hole, or a round entered before an edit decided the game earlier) under
+    its own name, then, once the game is decided, who won and who lost."""
     players = game.player_list
     result = game.outcome()
     counts = counted(game)
@@ -46,7 +46,8 @@ def export_rows(game: Game) -> list[list[str]]:
         if not counts(rnd.number):
             apart.append([pad.word("playing_row")] + cells)
         elif result.finished_after is not None and rnd.number > result.finished_after:
-            rows.append([_("%(n)s (after the game was decided)") % {"n": rnd.number}] + cells)
+            said = _("%(n)s (after the game was decided: not counted)") % {"n": rnd.number}
+            apart.append([said] + cells)
         else:
             rows.append([str(rnd.number)] + cells)
     total = _("Total after %(count)s") % {"count": pad.count_text(len(rows) - 1)}

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.browser.conftest import HAVE_CHROMIUM, axe_clean, start_game, wait_for_worker
-from tests.conftest import play, url
+from tests.conftest import make_game, play, url
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -96,4 +96,19 @@ def test_a_golf_edit_with_the_helper_open_and_the_offline_copy_pass_axe(live_ser
     page.context.set_offline(True)
     page.reload()
     page.locator("html[data-offline-copy]").wait_for(state="attached")
+    axe_clean(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_finished_ghost_watch_page_with_a_long_name_passes_axe(live_server, phone, lang):
+    """A rounds table wider than a 320 px phone scrolls sideways: a keyboard reaches it
+    (a focusable region named by its caption), so axe finds no scrollable region it cannot
+    (the newcomers' evening: `scrollable-region-focusable` on a finished game of three)."""
+    page = phone(lang, viewport=NARROW)
+    names = ["Anne-Marthe Kristiansen", "Bjørn-Erik Haugland", "Kari"]
+    game = make_game(names, variant="three_in_hand", threshold=21)
+    play(game, (5, 3, 12), (9, 4, 10))  # Kari passes 21: the game is over
+    page.goto(live_server.url + url("watch", game, lang, token="watch_token"))
+    region = page.locator("#rounds")
+    assert region.get_attribute("tabindex") == "0"
     axe_clean(page)

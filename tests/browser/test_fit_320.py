@@ -229,3 +229,38 @@ def test_the_charts_names_stay_inside_the_screen(live_server, phone, lang, scrip
         assert end <= right + 0.5, (label, end, right)
         assert label == name or (label.endswith("…") and name.startswith(label[:-1]))
     no_sideways_scroll(page)
+
+
+@BOTH
+@SCRIPT
+def test_after_the_last_holes_save_the_extra_holes_fields_are_in_view(
+    live_server, phone, lang, script
+):
+    """A tie after the last hole of four players at 320: the extra hole's fields are in
+    view after the save, and its heading and the helper's toggle do not run into each
+    other (the newcomers' evening)."""
+    game = golf(SIX[:4], holes=3, extra_hole=True)
+    hole(game, 4, 5, 6, 7)
+    hole(game, 5, 4, 6, 7)
+    page = phone(lang, viewport=NARROW, java_script_enabled=script)
+    page.goto(live_server.url + url("game", game, lang))
+    save(page, ("3", "3", "4", "5"))  # Anne-Marthe and Bjørn-Erik tied at 12
+    extra = said(lang, "plays the extra hole")
+    page.locator(".standings .mark", has_text=extra).first.wait_for()
+    board_at_top(page)
+    for seat in (0, 1):
+        box = page.locator(f"input[name=points_{seat}]").bounding_box()
+        assert inside(box, NARROW), (seat, box)
+    heading = page.locator("#round-form > h2").bounding_box()
+    toggle = page.locator("#round-form .layout-helper > summary")
+    if toggle.is_visible():
+        right = toggle.bounding_box()
+        apart = heading["x"] + heading["width"] <= right["x"] + 1 or (
+            heading["y"] + heading["height"] <= right["y"] + 1
+        )
+        text_right = page.locator("#round-form > h2").evaluate(
+            "h => { const r = document.createRange(); r.selectNodeContents(h);"
+            " return Math.max(...[...r.getClientRects()].map(b => b.right)); }"
+        )
+        assert apart or text_right <= right["x"] + 1, (heading, right, text_right)
+    no_sideways_scroll(page)

@@ -224,25 +224,34 @@ def edit(client, game, number, *points):
 @pytest.mark.parametrize(
     ("lang", "after", "total", "result"),
     [
-        ("en", "3 (after the game was decided)", "Total after 3 rounds", ["Result", "lost", "won"]),
+        (
+            "en",
+            "3 (after the game was decided: not counted)",
+            "Total after 2 rounds",
+            ["Result", "lost", "won"],
+        ),
         (
             "nb",
-            "3 (etter at spillet var avgjort)",
-            "Sum etter 3 runder",
+            "3 (etter at spillet var avgjort: teller ikke)",
+            "Sum etter 2 runder",
             ["Resultat", "tapte", "vant"],
         ),
     ],
 )
 def test_a_ghost_round_after_an_edit_decided_the_game_says_so(client, lang, after, total, result):
     """Rounds 1 to 3 entered while nobody had 21; then round 2 corrected to 12 decides
-    the game in round 2: round 3 was played after the end, and its row says so."""
+    the game in round 2: round 3 was played after the end, counts for nothing, and its row
+    says so below the totals, as the page's totals leave it out."""
     game = make_game(threshold=21)
     for points in [(10, 3), (5, 3), (8, 3)]:
         enter(client, game, *points)
     assert edit(client, game, 2, 12, 3).status_code == 302
     rows = csv_rows(client, game, lang)
-    assert [row[0] for row in rows] == [rows[0][0], "1", "2", after, total, result[0]]
-    assert rows[4][1:] == ["30", "9"] and rows[5] == result
+    assert [row[0] for row in rows] == [rows[0][0], "1", "2", total, after, result[0]]
+    assert rows[3][1:] == ["22", "6"] and rows[4][1:] == ["8", "3"] and rows[5] == result
+    # the page's standings leave the round out too: the totals the game was decided on
+    page = client.get(url("game", game)).content.decode()
+    assert re.findall(r'<span class="total">([^<]*)</span>', page) == ["22", "6"]
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])

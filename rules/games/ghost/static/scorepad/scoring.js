@@ -22,7 +22,8 @@
     rounds.forEach(function (points, index) {
       var number = index + 1;
       if (points.length !== players) throw new Error("round " + number + " has " + points.length + " totals");
-      totals = totals.map(function (t, i) { return t + points[i]; });
+      // a round kept after the deciding one (an earlier round corrected) no longer counts
+      if (result.finished_after === null) totals = totals.map(function (t, i) { return t + points[i]; });
       result.running.push(totals);
       result.round_winners.push(lowest(points));
       if (result.finished_after !== null) return;

@@ -120,11 +120,13 @@
     var n = board.names.length, total = result.totals[i];
     var open = played > 0 && !result.finished;
     var leaders = open ? result.leaders : [];
+    // Those who play the extra hole are the tied leaders: "plays the extra hole" says both.
+    var extra = result.extra_hole_pending && result.extra_players.indexOf(i) >= 0;
     li.className = result.finished && result.winners.indexOf(i) >= 0 ? "won" : "";
     S.writeMarks(li, [[result.finished && result.winners.indexOf(i) >= 0, "mark good", t.won],
                       [i === result.next_dealer && !result.finished, "mark", t.deals],
-                      [leaders.indexOf(i) >= 0 && leaders.length < n, "mark good", t.leads],
-                      [result.extra_hole_pending && result.extra_players.indexOf(i) >= 0, "mark", t.plays_extra]]);
+                      [leaders.indexOf(i) >= 0 && leaders.length < n && !extra, "mark good", t.leads],
+                      [extra, "mark", t.plays_extra]]);
     li.querySelector(".total").textContent = G.formatSigned(total);
     // The server writes the gap only behind the lead (scorepad/golf/_standing.html).
     var gap = li.querySelector(".distance");
