@@ -313,7 +313,7 @@ def undo_round(request, token):
     pad = game.pad
     if not form.is_valid():
         messages.error(request, pad.text("undo_unnamed"))
-        return after_change(request, game)
+        return after_change(request, game, "board")
     number = form.cleaned_data["number"]
     change = game.undo_round(number)
     match change.result:
@@ -325,7 +325,7 @@ def undo_round(request, token):
             messages.error(request, pad.text("undo_not_last", last=change.expected))
         case Result.GONE:
             messages.error(request, pad.text("undo_none", n=number))
-    return after_change(request, game)
+    return after_change(request, game, "board")
 
 
 @require_POST
@@ -352,7 +352,7 @@ def restore_round(request, token):
             messages.error(request, pad.text("back_other_players", n=change.number))
         case _:
             messages.error(request, pad.text("back_taken"))
-    return after_change(request, game)
+    return after_change(request, game, "board")
 
 
 @require_POST
@@ -366,7 +366,8 @@ def rematch(request, token):
     remember_game(request, change.game)
     if change.result is Result.SAVED:
         messages.success(request, _("A new game with the same players and rules."))
-    return redirect("scorepad:game", token=change.game.edit_token)
+    # opened at its board, as after a round: the message, the standings, round 1's fields
+    return HttpResponseRedirect(game_path(change.game) + "#board")
 
 
 @require_safe

@@ -4,7 +4,7 @@ words from `night.py`."""
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -14,7 +14,7 @@ from scorepad.forms import RenameForm, taken_text
 from scorepad.models import MAX_RENAMES, Game, Result
 from scorepad.pages import night
 from scorepad.pages.mygames import MY_GAMES
-from scorepad.views.game import show_game
+from scorepad.views.game import after_change, show_game
 
 
 @require_safe
@@ -88,4 +88,4 @@ def rename(request, token):
                 )
                 % {"n": MAX_RENAMES, "name": change.name},
             )
-    return redirect("scorepad:game", token=token)
+    return after_change(request, game, "board")  # the board with the new name, as after a round

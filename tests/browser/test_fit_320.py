@@ -2,6 +2,7 @@
 played off or the game is over, and the next hole's fields after a save, measured with
 bounding boxes against the viewport, in both languages, with JavaScript on and off."""
 
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -204,6 +205,27 @@ def test_in_a_rematch_of_four_at_360_save_is_in_view_after_a_save(live_server, p
         assert inside(button.bounding_box(), PHONE), (number, button.bounding_box())
         standings_in_view(page, PHONE)
     no_sideways_scroll(page)
+
+
+@BOTH
+@SCRIPT
+@pytest.mark.parametrize("size", [NARROW, PHONE], ids=["320", "360"])
+def test_a_rematch_opens_at_its_board_with_round_1_in_view(live_server, phone, lang, script, size):
+    """The rematch, like a round, a rename or an undo, opens the page at its board: its
+    message, the standings and round 1's Save on the first screen (the newcomers' evening
+    found Save at 753-818 px)."""
+    first = play(
+        make_game(("Anna", "Bo", "Cy", "Dag"), threshold=21), (19, 12, 9, 14), (6, 10, 8, 11)
+    )
+    page = phone(lang, viewport=size, java_script_enabled=script)
+    page.goto(live_server.url + url("game", first, lang))
+    page.locator("#rematch-form button[type=submit]").click()
+    page.locator("form.round-form input[name=number][value='1']").wait_for(state="attached")
+    page.wait_for_url(re.compile(r"#board$"))
+    board_at_top(page)
+    button = page.locator("form.round-form button[type=submit]")
+    assert inside(button.bounding_box(), size), button.bounding_box()
+    standings_in_view(page, size)
 
 
 LABELS = """svg => [...svg.querySelectorAll('text.name')].map(t => {

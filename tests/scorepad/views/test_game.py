@@ -175,13 +175,15 @@ def test_board_shows_distance_dealer_and_starter(client, game):
 def test_undo_then_restore(client, game):
     enter(client, game, 3, 4)
     enter(client, game, 5, 6)
-    client.post(url("undo", game), {"number": "2"})
+    undo = client.post(url("undo", game), {"number": "2"})
+    assert undo["Location"] == url("game", game) + "#board"  # round 2's fields again in view
     assert live_points(game) == [[3, 4]]
     undone = Round.objects.get(status="undone")
     html = client.get(url("game", game)).content.decode()
     assert "Bring back round 2" in html
     assert "Round 2, undone:\nAnna 5 · Bo 6" in html
-    client.post(url("restore", game), {"round_id": str(undone.pk)})
+    back = client.post(url("restore", game), {"round_id": str(undone.pk)})
+    assert back["Location"] == url("game", game) + "#board"
     assert live_points(game) == [[3, 4], [5, 6]]
 
 
@@ -281,7 +283,7 @@ def test_rematch_copies_players_and_rules(client):
     old = Game.objects.get()
     response = client.post(url("rematch", old))
     new = Game.objects.exclude(pk=old.pk).get()
-    assert response["Location"] == url("game", new)
+    assert response["Location"] == url("game", new) + "#board"  # opened at its board
     assert new.rematch_of == old
     assert [p.name for p in new.players.all()] == ["Anna", "Bo"]
     assert (new.house.jack, new.threshold, new.variant) == (11, 30, "standard")

@@ -19,6 +19,7 @@ def test_a_name_put_right_shows_everywhere_and_the_history_notes_it(client):
     game = play(make_game(("Anna", "Bo")), (3, 5), (2, 4))
     response = rename(client, game, 1, "  Bodil\u200b ")
     assert response.status_code == 302
+    assert response["Location"] == url("game", game) + "#board"  # the next round in view
     html = client.get(url("game", game)).content.decode()
     assert "Bo is now called Bodil." in html
     assert "Name corrected: Bo is now Bodil." in html

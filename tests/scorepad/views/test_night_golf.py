@@ -121,7 +121,7 @@ def test_a_golf_rematch_keeps_the_table_and_the_evening_counts_wins(client):
     game = holes(golf(holes=1, jokers="pagat"), (3, -2, 7))
     response = client.post(url("rematch", game))
     new = Game.objects.get(rematch_of=game)
-    assert response["Location"].endswith(f"/{new.edit_token}/")
+    assert response["Location"].endswith(f"/{new.edit_token}/#board")  # opened at its board
     assert new.game == "golf" and new.house == game.house
     holes(new, (-1, 4, 4))
     page = client.get(url("game", new)).content.decode()
