@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 BUDGET = 20000  # hands tried before the search gives up (a round entry stays cheap)
+# Hands listed to say why a refused round's totals clash (rank_short): only said, never
+# needed to refuse, so a quarter of the search's bound (at most some 0.2 s of CPU).
+SHORT_BUDGET = 5000
 
 Counts = tuple[int, ...]
 
@@ -93,3 +96,37 @@ def players_who_clash(
         if deal_together(totals, hands, copies, order[:size]) is False:
             return sorted(order[:size])
     return []
+
+
+def rank_short(
+    totals: Sequence[int],
+    hands: Hands,
+    copies: Counts,
+    players: Sequence[int],
+    budget: int = SHORT_BUDGET,
+) -> tuple[int, int] | None:
+    """Why these players' totals cannot be dealt together, when one rank says it: the
+    rank (an index) of which each player's hands hold at least some, those least counts
+    adding up to more than the decks hold, and that sum ("six twos, and the deck has
+    four"). None when no one rank runs short so (the clash is in how ranks combine, as
+    three layouts of ten-point cards) or the hands are not all listed within the budget;
+    only a refused round asks, so a round entry costs nothing more."""
+    steps = Steps(budget)
+    needed = [0] * len(copies)
+    try:
+        for player in players:
+            fewest: list[int] | None = None
+            for hand in hands(totals[player], copies, steps):
+                steps.tick()
+                fewest = list(hand) if fewest is None else list(map(min, fewest, hand))
+            if fewest is None:
+                return None
+            needed = [n + f for n, f in zip(needed, fewest, strict=True)]
+    except OutOfBudget:
+        return None
+    pairs = enumerate(zip(needed, copies, strict=True))
+    short = [(n - held, -rank) for rank, (n, held) in pairs if n > held]
+    if not short:
+        return None
+    rank = -max(short)[1]  # the rank that runs shortest; between equals the first
+    return rank, needed[rank]

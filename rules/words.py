@@ -57,8 +57,9 @@ _PLURALS = {
     "en": "aces twos threes fours fives sixes sevens eights nines tens jacks queens kings",
     "nb": "ess toere treere firere femmere seksere sjuere åttere niere tiere knekter damer konger",
 }
+_JOKERS = {"en": "jokers", "nb": "jokere"}  # Golf's jokers, a rank of their own ("X")
 RANK_PLURALS = {
-    language: dict(zip(cards.RANKS, words.split(), strict=True))
+    language: dict(zip(cards.RANKS, words.split(), strict=True)) | {"X": _JOKERS[language]}
     for language, words in _PLURALS.items()
 }
 # The index letters printed in the corner of the cards.
@@ -219,6 +220,12 @@ def number_runs(numbers, language: str) -> str:
     if len(said) < 2:
         return "".join(said)
     return f"{', '.join(said[:-1])} {also} {said[-1]}"
+
+
+def count_word(n: int, language: str) -> str:
+    """A count in running text: in words up to thirteen, in figures above."""
+    said = NUMBER_WORDS[language]
+    return said[n] if 0 <= n < len(said) else str(n)
 
 
 def and_list(names) -> str:

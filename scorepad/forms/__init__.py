@@ -57,16 +57,16 @@ def clean_players(form, data: dict, count: int | None) -> None:
                 gettext("A name needs at least one letter or digit."),
             )
         names.append(name or gettext("Player %(n)s") % {"n": seat + 1})
-    seen = set()
+    seen = {}  # a name's key: the name as first typed, which the refusal quotes
     for seat, name in enumerate(names):
         key = same_name_key(name)
         if key in seen:
             form.add_error(
                 f"name_{seat}",
-                gettext("Two players are called %(name)s. Give them different names.")
-                % {"name": name},
+                gettext("Two players are called “%(name)s”. Give them different names.")
+                % {"name": seen[key]},
             )
-        seen.add(key)
+        seen.setdefault(key, name)
     data["names"] = names
     if data.get("first_dealer") is not None and data["first_dealer"] >= count:
         form.add_error("first_dealer", gettext("The dealer must be one of the players."))

@@ -206,6 +206,10 @@ def test_kept_holes_that_tie_the_game_lead_to_the_extra_hole_for_the_tied_only(
     assert NAMES[0] in page.locator(".layout-whose").inner_text()
     # Anne-Marthe called with 3; Bo's 1 is the lowest: he writes 0, she adds 1.
     type_hole(page, ["3", "1", None], caller=0)
+    # the extra hole kept on the phone is named, never "hole 2" (editor's item 7)
+    assert page.locator("[data-outbox-message]").inner_text() == t["kept_extra"]
+    waiting = page.locator("[data-outbox-round='2']").inner_text()
+    assert waiting.startswith(t["extra_row"] + ":") and t["round"] % {"n": 2} not in waiting
     [first, extra] = outbox(page)
     assert extra["points"] == [3, 1, None] and "points_2" not in extra["fields"]
     assert extra["fields"]["caller"] == "0"
@@ -218,6 +222,9 @@ def test_kept_holes_that_tie_the_game_lead_to_the_extra_hole_for_the_tied_only(
     with page.expect_navigation():
         page.context.set_offline(False)
     assert outbox(page) == []
+    sent = page.locator("[data-outbox-message]")
+    sent.wait_for()
+    assert t["extra_row"] in sent.inner_text() and t["round"] % {"n": 2} not in sent.inner_text()
     decided = Game.objects.get(pk=game.pk).outcome()
     assert decided.finished and decided.winners == [1]
 

@@ -100,7 +100,7 @@ def test_a_range_without_holes_says_every_whole_number(client, language):
     page = rules_page(client, house, language)
     wanted = {
         "en": f"every whole number from {low} to {high}",
-        "nb": f"hvert hele tall fra {low} til {high}",
+        "nb": f"alle hele tall fra {low} til {high}",
     }
     assert wanted[language] in page
 

@@ -83,3 +83,71 @@ def test_every_layout_listed_scores_its_score_and_fits():
             assert len(cards) == house.rules_variant.cards
             assert score in scoring.possible_hole_scores(house, 2)
             assert all(n <= copies[r] for r, n in zip(ranks, counts, strict=True))
+
+
+def test_minus_six_is_three_columns_each_holding_a_two():
+    """The independent count behind "six twos" below: a column worth −2 (the least
+    without a pair) always holds a two, so −6 holds three."""
+    values = golf.GolfHouse().values
+    ranks = golf.ranks_in_play(None)
+    least = min(scoring.score_column([a, b], values).points for a in ranks for b in ranks)
+    assert least == -2
+    worth_least = [
+        (a, b) for a in ranks for b in ranks if scoring.score_column([a, b], values).points == -2
+    ]
+    assert worth_least and all("2" in column for column in worth_least)
+
+
+@pytest.mark.parametrize(
+    ("house", "scores", "players", "short"),
+    [
+        (golf.GolfHouse(), [-6, -6], 2, ("2", 6, 4)),
+        (golf.GolfHouse(), [-6, None, -6], 3, ("2", 6, 4)),
+        # two decks hold eight twos; three players at −6 need nine
+        (golf.GolfHouse(), [-6, -6, -6, 5, 5], 5, ("2", 9, 8)),
+        # pagat's jokers are the minus cards: −4 is two of them, and a deck has two
+        (golf.GolfHouse(jokers="pagat"), [-4, -4, -4], 3, ("X", 4, 2)),
+        # 60 is six ten-point cards, but tens, jacks and queens together: no one rank
+        (golf.GolfHouse(), [60, 60, 60], 3, None),
+    ],
+)
+def test_a_golf_refusal_names_the_rank_that_runs_short(house, scores, players, short):
+    clash = golf_together.check(house, scores, players)
+    assert clash
+    assert golf_together.short_rank(house, scores, players, clash) == short
+
+
+def test_a_ghost_refusal_names_a_rank_only_when_one_alone_runs_short():
+    half = [D("0.5"), D("0.5")]
+    assert ghost_together.short_rank(STANDARD, D("0.5"), half, [0, 1]) == ("8", 8)
+    assert ghost_together.short_rank(STANDARD, D("0.5"), [D(64), D(64)], [0, 1]) == ("K", 8)
+    # 1 is three eights and two jacks at least, 2 one eight and four jacks: the clash is
+    # in eights and jacks together, so neither rank alone is named
+    assert ghost.hand_total(["8", "J", "J", "J", "J"]) == 2
+    assert ghost_together.check(STANDARD, D("0.5"), [D(1), D(2)]) == [0, 1]
+    assert ghost_together.short_rank(STANDARD, D("0.5"), [D(1), D(2)], [0, 1]) is None
+
+
+def test_rank_short_adds_up_each_players_fewest_of_a_rank():
+    """rules/together.py on a made-up game of two ranks: a total of 2 is two cards of
+    either rank or one of each; 3 needs three of the first. The fewest of a rank each
+    player's hands hold, added up, against what the decks hold."""
+    from rules import together
+
+    made = {2: [(2, 0), (1, 1), (0, 2)], 3: [(3, 0)], 4: [(2, 2)]}
+
+    def hands(total, left, steps):
+        for hand in made[total]:
+            steps.tick()
+            yield hand
+
+    # 3 and 3 need six of the first rank, the decks hold four
+    assert together.rank_short([3, 3], hands, (4, 4), [0, 1]) == (0, 6)
+    # 2 and 2 need none of either rank for sure: no one rank says why
+    assert together.rank_short([2, 2], hands, (1, 1), [0, 1]) is None
+    # 4 and 4: four of each, three of each held; equally short, the first rank is named
+    assert together.rank_short([4, 4], hands, (3, 3), [0, 1]) == (0, 4)
+    # only the players named count
+    assert together.rank_short([3, 3, 2], hands, (4, 4), [0]) is None
+    # past its budget it says nothing
+    assert together.rank_short([3, 3], hands, (4, 4), [0, 1], budget=1) is None

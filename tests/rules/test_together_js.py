@@ -118,11 +118,45 @@ def test_the_shared_search_says_nothing_past_its_budget_and_names_the_fewest_pla
       T.clash([3, 1], hands, [3], [1, 2, 3]),
       T.dealTogether([1], endless, [3], [0], 10),
       T.dealTogether([1], hands, [-1], [0]),
+      T.rankShort([2, 2], hands, [3], [0, 1]),
+      T.rankShort([2, 1], hands, [3], [0, 1]),
+      T.rankShort([2, 2], hands, [3], [0, 1], 1),
     ]));
     """
     out = subprocess.run([NODE, "-e", program], capture_output=True, text=True, check=True)
-    fits, three, most, endless, short = json.loads(out.stdout)
+    fits, three, most, endless, short, twice, enough, past = json.loads(out.stdout)
     assert fits is None  # 1 and 2 of 3 cards: dealt
     assert three == [0, 1, 2]  # 1, 2 and 1 of 3 cards: no two of them clash, all three do
     assert most == [0, 1]  # 3 of 3 cards leave none for the 1
     assert endless is None and short is False
+    # rankShort, as rules/together.py rank_short: 2 and 2 of one rank, 3 held
+    assert twice == {"rank": 0, "needed": 4}
+    assert enough is None and past is None  # 2 and 1 fit; past its steps, nothing
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_page_script_says_which_rank_runs_short_as_the_server_does():
+    """Golf's refused cases: the rank the named players need more of than the decks hold
+    (rules/games/golf/together.py short_rank, golf-scoring.js shortRank), or none."""
+    refused = [c for c in CASES if c["game"] == "golf" and c["expect"]]
+    program = f"""
+    globalThis.ScorepadTogether = require({json.dumps(str(SHARED_SCRIPT))});
+    const golf = require({json.dumps(str(GOLF_SCRIPT))});
+    const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+    process.stdout.write(JSON.stringify(data.map(c => {{
+      const found = golf.shortRank(c.spec, c.totals, c.clash);
+      return found && [found.rank, found.needed, found.held];
+    }})));
+    """
+    data = [page_input(case) | {"clash": case["expect"]} for case in refused]
+    out = subprocess.run(
+        [NODE, "-e", program], input=json.dumps(data), capture_output=True, text=True, check=True
+    )
+    answers = json.loads(out.stdout)
+    said = 0
+    for case, answer in zip(refused, answers, strict=True):
+        house = golf.GolfHouse(**case["house"])
+        server = golf_together.short_rank(house, case["scores"], case["players"], case["expect"])
+        assert answer == (list(server) if server else None), case["name"]
+        said += server is not None
+    assert said >= 3  # most refusals say why; "60 three times" is ten-point cards together

@@ -7,7 +7,8 @@ the client gets it; a number in a sentence is computed here from the game's fact
   den som går ut» (English: "whoever ended the hole first") on every table.
 - The nine-card worked hole turns up two cards in one column against the page's own
   advice ("turn up your first two cards in different columns").
-- The sources said "Not read directly" and then "Not seen directly" of the same page.
+- The sources said "Not read directly" and then "Not seen directly" of the same page (and,
+  in the third read, "Known to us through the summary" beside it, which the intro says).
 - The practice pages described themselves as Ghost's on Golf's addresses.
 - The variants page gives the scores of one deck without house rules, and says so.
 - The score sheet's extra hole stood above the total it is not added to.
@@ -106,7 +107,7 @@ def test_the_worked_hole_turns_up_two_columns_as_the_page_advises(client, varian
     text = words_of(page(client, "rules", cards.GolfHouse(variant), language))
     advice = {
         "en": "Turn up your first two cards in different columns",
-        "nb": "Snu de første to kortene i forskjellige kolonner",
+        "nb": "Snu de to første kortene i hver sin kolonne",
     }[language]
     assert advice in text
     pattern = {
@@ -125,8 +126,8 @@ def test_each_source_says_once_that_it_was_not_read_directly(client, language):
     body = page(client, "rules", cards.GolfHouse(), language)
     sources = words_of(body, 'class="sources"', "</ul>")
     hint, said_twice = {
-        "en": ("Not seen directly.", "Not read directly"),
-        "nb": ("Ikke lest direkte.", "Ikke lest direkte;"),
+        "en": ("Not read directly.", "Known to us through"),
+        "nb": ("Ikke lest direkte.", "Kjent for oss gjennom"),
     }[language]
     assert sources.count(hint) == 3  # the three pages known only through the summary
     assert said_twice not in sources
@@ -186,3 +187,203 @@ def test_the_practice_reasons_are_true_at_every_table(language):
         "nb": ("bildesiden opp", "beste fall", " par"),
     }[language]
     assert face_up not in cheaper and at_best not in blind and pair not in cancels
+
+
+# ------------------------------------------------------------------ the editor's third read
+# The items of severity 2 (wrong), each read on the page it was found on.
+
+
+@pytest.mark.parametrize("variant", list(cards.VARIANTS))
+def test_a_card_is_kortet_in_the_worked_hole_whatever_its_names_gender(client, variant):
+    """Item 1: «♠E … legger den på plass 5», while «ess» is neuter; item 46: "on place"."""
+    nb = words_of(page(client, "rules", cards.GolfHouse(variant), "nb"))
+    en = words_of(page(client, "rules", cards.GolfHouse(variant), "en"))
+    for wrong in ("legger den på plass", "må bruke den:", "kaster den på"):
+        assert wrong not in nb, wrong
+    assert "legger kortet på plass" in nb or "må bruke kortet: det legges på plass" in nb
+    assert " on place " not in en
+    assert "puts it in place" in en or "it goes in place" in en
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_four_card_golfs_penalty_is_named_for_the_player_who_ends_the_hole(client, language):
+    """Item 2: the house rule was «Straff for den som går ut», and nobody goes out in
+    four-card golf; item 3/45: the card's line said the player who "ended the hole"."""
+    house = cards.GolfHouse("four_card", caller_penalty=True)
+    rules = words_of(page(client, "rules", house, language))
+    card = words_of(page(client, "card", house, language))
+    if language == "nb":
+        assert "Straff for å avslutte hullet?" in rules
+        assert "Straff for den som går ut?" not in rules
+        assert "Dere spiller med straff for å avslutte hullet." in rules
+        assert "Hos dere kan den som banket, bli straffet" in card
+        assert "avsluttet hullet" not in card
+    else:
+        assert "At your table the player who knocked may pay a penalty" in card
+        assert "the player who ended the hole pays" not in card
+    six = words_of(page(client, "card", cards.GolfHouse(caller_penalty=True), language))
+    went_out = {"en": "the player who went out may pay", "nb": "den som gikk ut, bli straffet"}
+    assert went_out[language] in six
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_four_card_golfs_turn_knocks_instead_of_taking_a_card_not_as_part_of_a_swap(
+    client, language
+):
+    """Items 4/43: "(or knock instead, see below) and swap it" made the knock a swap."""
+    card = page(client, "card", cards.GolfHouse("four_card"), language)
+    turn = words_of(card, 'id="card-turn"', "</section>")
+    knock, swap, never = {
+        "en": ("knock", "swap it face down", "(or knock instead"),
+        "nb": (
+            "bank i bordet",
+            "med bildesiden ned",
+            "eller bank i bordet i stedet (se under), og",
+        ),
+    }[language]
+    assert never not in turn
+    sentences = [s for s in re.split(r"(?<=[.;])\s+", turn) if s]
+    knocking = [s for s in sentences if knock in s]
+    swapping = [s for s in sentences if swap in s]
+    assert knocking and swapping
+    assert not set(knocking) & set(swapping)  # the knock is never a step of the swap
+
+
+@pytest.mark.parametrize("house", [cards.GolfHouse(), cards.GolfHouse("four_card")])
+def test_the_card_says_who_begins_and_who_shares_a_tie(client, house):
+    """Items 41 and 42: "The dealer's left begins", "A tie shares the win"."""
+    card = words_of(page(client, "card", house, "en"))
+    assert "The player on the dealer’s left begins" in card
+    assert "The dealer’s left begins" not in card
+    assert "Tied players share the win." in card and "A tie shares the win" not in card
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_pagat_twos_worth_is_said_once_with_its_reason(client, language):
+    """Item 23: «Hos dere er den verdt 2. I standardspillet trekker den fra. Med jokere
+    slik pagat.com beskriver dem, er den verdt 2 …»: the same value twice."""
+    house = cards.GolfHouse(jokers="pagat")
+    body = page(client, "rules", house, language)
+    faq = words_of(body, 'id="faq"', "</section>")
+    two = format_points(house.values["2"], language)
+    plain = format_points(cards.GolfHouse().values["2"], language)
+    said = {
+        "en": f"At your table +{two}, because you play with jokers as pagat.com describes",
+        "nb": f"Hos dere er den verdt +{two}, fordi dere spiller med jokere slik pagat.com",
+    }[language]
+    assert said in faq
+    standard = {
+        "en": f"In the standard game a two is worth {plain}.",
+        "nb": f"I standardspillet er en toer verdt {plain}.",
+    }[language]
+    assert standard in faq
+    assert faq.count("pagat.com") == 1
+
+
+# The polish (severity 3): the old wording is gone from every page it was on.
+OLD = {
+    "nb": [
+        "gjør dem bedre ett bytte om gangen",
+        "i forskjellige kolonner",
+        "slik bordet deres teller",
+        "en gjetning rundt den verdien",
+        "Kort verdt ",
+        "Her deler spillere som står likt",
+        "summerer dere hver kolonne på arket",
+        "hvert hele tall",
+        "Fakta denne siden følger",
+        "Kjent for oss",
+        "der du også vil ende med",
+        "er jokeren minuskortet, verdt",
+        "hver for seg",
+        "hvor som helst foran deg",
+        "aldri åpne alle sammen",
+        "alt ligger skjult",
+        "Straff for den som går ut?",
+        "Annerledes enn standardreglene her",
+        "Avsnittene som endres",
+        "Her finner du hvordan folk spiller det",
+        "beholder sine",
+    ],
+    "en": [
+        "is a guess around that value",
+        "counted at your table",
+        "Known to us",
+        "The facts this page follows",
+        "the minus card is the joker, worth",
+        "add up each column of the sheet",
+        "stay face down all hole",
+        "everything stays face down",
+        "The dealer’s left begins",
+        "A tie shares the win",
+        "the two keeps its",
+        "Not seen directly",
+    ],
+}
+NOW = {
+    "nb": ["prøver å forbedre dem ved å bytte ett kort om gangen", "Her har vi samlet hvordan"],
+    "en": ["A hidden card averages about that; a high card you can see is a known cost."],
+}
+POLISHED = [
+    cards.GolfHouse(),
+    cards.GolfHouse("four_card", jokers="pagat", caller_penalty=True),
+    cards.GolfHouse("nine_card", jokers="minus_five", extra_hole=True),
+    cards.GolfHouse(four_of_a_kind="two_columns", holes=1),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("house", POLISHED, ids=lambda h: h.variant)
+def test_the_polished_wording_is_on_every_golf_page(client, house, language):
+    pages = [
+        words_of(page(client, name, house, language), "<body", "</body>")
+        for name in ("rules", "card")
+    ]
+    with translation.override(language):
+        variants = client.get(reverse("rules:variants", kwargs={"game": "golf"}))
+    pages.append(words_of(variants.content.decode(), "<body", "</body>"))
+    for text in pages:
+        for old in OLD[language]:
+            assert old not in text, old
+    for now in NOW[language]:
+        assert now in pages[0], now
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "old"),
+    [
+        ("en", "Go to the home page", "front page"),
+        ("nb", "må du sjekke at hele lenken ble med", "så sjekk at"),
+    ],
+)
+def test_a_missing_golf_page_says_it_plainly(client, language, said, old):
+    """Items 36 and 56: the 404 page under /…/golf/."""
+    with translation.override(language):
+        missing = reverse("rules:rules", kwargs={"game": "golf"}) + "no-such-page/"
+    response = client.get(missing)
+    assert response.status_code == 404
+    text = words_of(response.content.decode(), "<body", "</body>")
+    assert said in text and old not in text
+
+
+def test_the_bad_request_page_says_what_went_wrong():
+    """Item 55: the 400 page's title was "Not understood"."""
+    from django.template.loader import render_to_string
+
+    with translation.override("en"):
+        body = render_to_string("400.html", {"LANGUAGE_CODE": "en"})
+    title = re.search(r"<h1>(.*?)</h1>", body, re.S)[1]
+    assert title == "The request could not be read" and "Not understood" not in body
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "old"),
+    [
+        ("en", "and, beside it, the player’s running total.", "running sum"),
+        ("nb", "og summen så langt ved siden av.", "og etter dem summen"),
+    ],
+)
+def test_the_paper_sheet_says_where_the_running_total_goes(client, language, said, old):
+    """Items 29 and 53 on the paper sheet."""
+    text = words_of(page(client, "sheet", cards.GolfHouse(), language, 3), "<body", "</body>")
+    assert said in text and old not in text

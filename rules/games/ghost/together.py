@@ -86,3 +86,20 @@ def check(
     if together.deal_together(wanted, made, tuple(copies), order) is not False:
         return None
     return together.players_who_clash(wanted, made, tuple(copies), order) or list(order)
+
+
+def short_rank(
+    variant: Variant, jack_value: Decimal, totals: Sequence[Decimal], clash: Sequence[int]
+) -> tuple[str, int] | None:
+    """For the players `check` named (no cards typed in the round): the rank their
+    hands need more of than one deck holds, and how many at least; None when no one
+    rank says why (rules/together.py `rank_short`)."""
+    values = units(jack_value)
+    wanted = [int(Decimal(t) / HALF) for t in totals]
+
+    def made(total: int, left: together.Counts, steps: together.Steps):
+        yield from hands(values, variant.hand_size, total)
+
+    copies = (COPIES_PER_RANK,) * len(RANKS)
+    found = together.rank_short(wanted, made, copies, clash)
+    return None if found is None else (RANKS[found[0]], found[1])

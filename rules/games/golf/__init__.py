@@ -40,7 +40,7 @@ class Golf:
         "en": "Golf is played in many homes in slightly different ways, with no official "
         "rule book. These pages collect how it is played.",
         "nb": "Golf spilles litt forskjellig fra hjem til hjem, og det finnes ingen offisiell "
-        "regelbok. Her finner du hvordan folk spiller det.",
+        "regelbok. Her har vi samlet hvordan det spilles.",
     }
     blurb = {
         "en": "A few cards face down in front of each player, a column of equal cards "

@@ -77,13 +77,16 @@ class HouseFields(FocusFirstProblem, forms.Form):
         if variant and not variant.pairs and data.get("four_of_a_kind") not in (None, "", NONE):
             self.add_error(
                 "four_of_a_kind",
-                gettext("In “%(name)s” only three equal cards cancel a column: no four of a kind.")
+                gettext(
+                    "In “%(name)s” only three equal cards cancel a column, so there is no "
+                    "four-of-a-kind bonus."
+                )
                 % {"name": _variant(variant.key)},
             )
         if variant and not variant.placed_face_up and data.get("flip"):
             self.add_error(
                 "flip",
-                gettext("In “%(name)s” every card stays face down: there is nothing to turn.")
+                gettext("In “%(name)s” every card stays face down, so there is nothing to flip.")
                 % {"name": _variant(variant.key)},
             )
         return data

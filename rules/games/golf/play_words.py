@@ -68,13 +68,24 @@ def step_line(view: dict) -> tuple[str, str]:
     last = ""
     caller = {"name": seat_name(view["caller"])} if view["caller"] is not None else None
     if caller:
-        last = gettext("Your last turn, since %(name)s has ended the hole. ") % caller
+        # In four-card golf nobody goes out: the hole ends with a knock.
+        if four:
+            last = gettext("Your last turn, since %(name)s has knocked. ") % caller
+        else:
+            last = gettext("Your last turn, since %(name)s has ended the hole. ") % caller
     if view["held"] is None:
         if caller:
-            text = gettext(
-                "Your last turn, since %(name)s has ended the hole: draw from the stock, or "
-                "take the %(card)s from the discard pile."
-            ) % (caller | {"card": shared.card(view["discard_top"])})
+            if four:
+                text = gettext(
+                    "Your last turn, since %(name)s has knocked: draw from the stock, or "
+                    "take the %(card)s from the discard pile."
+                )
+            else:
+                text = gettext(
+                    "Your last turn, since %(name)s has ended the hole: draw from the stock, "
+                    "or take the %(card)s from the discard pile."
+                )
+            text %= caller | {"card": shared.card(view["discard_top"])}
             last = ""
         else:
             text = gettext(
@@ -124,7 +135,7 @@ _REASONS = {
     "blind_low": lambda: gettext(
         "A low card is a safer bet than a hidden one, which is only average on the whole."
     ),
-    "nothing_better": lambda: gettext("No place in %(name)s’s layout gained from it."),
+    "nothing_better": lambda: gettext("No place in %(name)s’s layout would have gained from it."),
     "guess": lambda: gettext("%(name)s played it by feel."),
     "knock": lambda: gettext("%(name)s reckons that layout is low enough."),
     "flip": lambda: "",

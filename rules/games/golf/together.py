@@ -112,23 +112,43 @@ def layouts(
     yield from walk(0, [], [0] * len(left), 0)
 
 
-def check(house: GolfHouse, scores: Sequence[int | None], players: int) -> list[int] | None:
-    """None when the players' hole scores (None: not playing) can be dealt together
-    from the decks `players` use; else the players (seats) who cannot all have theirs."""
+def _search(house: GolfHouse, scores: Sequence[int | None], players: int):
+    """What the search takes: the seats playing and their scores, the layouts that make
+    a score, what the decks hold per rank, and the ranks in order."""
     decks = decks_for(players)
     house = house.scoring()
     copies = copies_in(decks, house.jokers)
     ranks = ranks_in_play(house.jokers)
     seats = [i for i, s in enumerate(scores) if s is not None]
     wanted = [int(scores[i]) for i in seats]
-    possible = sorted(possible_hole_scores(house, players))
-    order = together.tightness_order(wanted, possible)
 
     def made(score: int, left: together.Counts, steps: together.Steps):
         return layouts(house, decks, score, left, steps)
 
-    full = tuple(copies[r] for r in ranks)
+    return seats, wanted, made, tuple(copies[r] for r in ranks), ranks
+
+
+def check(house: GolfHouse, scores: Sequence[int | None], players: int) -> list[int] | None:
+    """None when the players' hole scores (None: not playing) can be dealt together
+    from the decks `players` use; else the players (seats) who cannot all have theirs."""
+    seats, wanted, made, full, _ = _search(house, scores, players)
+    possible = sorted(possible_hole_scores(house.scoring(), players))
+    order = together.tightness_order(wanted, possible)
     if together.deal_together(wanted, made, full, order) is not False:
         return None
     clash = together.players_who_clash(wanted, made, full, order) or list(order)
     return [seats[i] for i in clash]
+
+
+def short_rank(
+    house: GolfHouse, scores: Sequence[int | None], players: int, clash: Sequence[int]
+) -> tuple[str, int, int] | None:
+    """For the seats `check` named: the rank their layouts need more of than the decks
+    hold, how many at least, and how many the decks hold; None when no one rank says
+    why (rules/together.py `rank_short`)."""
+    seats, wanted, made, full, ranks = _search(house, scores, players)
+    found = together.rank_short(wanted, made, full, [seats.index(s) for s in clash])
+    if found is None:
+        return None
+    rank, needed = found
+    return ranks[rank], needed, full[rank]

@@ -35,6 +35,15 @@
   // module's (common.js), which the board's data names.
   function boardData() { return S.attributeData(outboxBox(), "board"); }
   function game() { return S.gameModule(boardData()); }
+  // A kept round's name and note: its number, or the game's word (Golf's extra hole).
+  function roundName(n, t) {
+    var module = game();
+    return (module.rowLabel && module.rowLabel(n - 1, boardData(), t)) || fill(t.round, {n: n});
+  }
+  function keptText(n, t) {
+    var module = game();
+    return (module.keptText && module.keptText(n, boardData(), t)) || fill(t.kept, {n: n});
+  }
 
   // The totals are checked against the possible set that came with the page, from the
   // server's card table: nothing impossible is kept to be refused later.
@@ -71,8 +80,11 @@
   function togetherProblem(form, t) {
     var module = game();
     if (!t.together || !module.together) return null;
-    var found = module.together(form);  // {named: ["Anna 3", …], copies: n} or null
-    return found ? fill(t.together, {players: S.andList(found.named), n: found.copies}) : null;
+    var found = module.together(form);  // {named: ["Anna 3", …], copies: n, short} or null
+    if (!found) return null;
+    var values = {players: S.andList(found.named), n: found.copies};
+    if (found.short && t.together_short) return fill(t.together_short, Object.assign(values, found.short));
+    return fill(t.together, values);
   }
 
   // The players' fields in seat order with their names.
@@ -88,7 +100,7 @@
     var board = boardData();
     game().keep(form, entry, board.names ? board.names.length : pointsFields(form).length);
     var all = loadAll(); all.push(entry); saveAll(all);
-    say(fill(texts(form).kept, {n: entry.number}));
+    say(keptText(entry.number, texts(form)));
     form.querySelectorAll("input[name^=points_], input[name^=cards_]").forEach(function (i) { i.value = ""; });
     form.querySelectorAll("input[name=caller]").forEach(function (i) { i.checked = false; });
     form.querySelectorAll("details.helper[open]").forEach(function (d) { d.open = false; });
@@ -135,7 +147,7 @@
       li.dataset.outboxRound = e.number;
       li.className = e.status;
       var label = e.status === "refused" ? fill(t.refused, {reason: e.reason}) : t.waiting;
-      li.appendChild(document.createTextNode(fill(t.round, {n: e.number}) + ": " + e.shown.join(" · ") + " (" + label + ")"));
+      li.appendChild(document.createTextNode(roundName(e.number, t) + ": " + e.shown.join(" · ") + " (" + label + ")"));
       if (e.note) {  // the game's word on how the round counts (a penalty that changed it)
         var note = document.createElement("small");
         note.className = "kept-note";
@@ -231,7 +243,7 @@
       sending = false;
       if (sent.length) {
         var key = SENT + list.dataset.game, t = texts(list);
-        sessionStorage.setItem(key, sent.map(function (n) { return fill(t.round, {n: n}); }).join(", "));
+        sessionStorage.setItem(key, sent.map(function (n) { return roundName(n, t); }).join(", "));
         window.location.reload();  // the table as the server has it now
       } else {
         showOutbox();

@@ -8,7 +8,7 @@
 // (tests/scorepad/logic/test_together_js.py).
 (function (root) {
   "use strict";
-  var BUDGET = 20000, OUT = {};
+  var BUDGET = 20000, SHORT_BUDGET = 5000, OUT = {};
   function tick(steps) { steps.left -= 1; if (steps.left < 0) throw OUT; }
   function tightnessOrder(totals, possible) {
     var low = Math.min.apply(null, possible), high = Math.max.apply(null, possible);
@@ -51,7 +51,29 @@
     var found = playersWhoClash(totals, hands, copies, order);
     return found.length ? found : order;
   }
-  var api = {BUDGET: BUDGET, tick: tick, dealTogether: dealTogether, clash: clash};
+  // Why `players` clash, when one rank says it: rules/together.py rank_short.
+  function rankShort(totals, hands, copies, players, budget) {
+    var steps = {left: budget === undefined ? SHORT_BUDGET : budget};
+    var needed = copies.map(function () { return 0; });
+    try {
+      for (var p = 0; p < players.length; p++) {
+        var fewest = null;
+        hands(totals[players[p]], copies, steps, function (hand) {
+          tick(steps);
+          fewest = fewest === null ? hand.slice() : fewest.map(function (n, i) { return Math.min(n, hand[i]); });
+          return false;
+        });
+        if (fewest === null) return null;
+        needed = needed.map(function (n, i) { return n + fewest[i]; });
+      }
+    } catch (e) { if (e === OUT) return null; throw e; }
+    var best = null;
+    needed.forEach(function (n, i) {
+      if (n > copies[i] && (best === null || n - copies[i] > needed[best] - copies[best])) best = i;
+    });
+    return best === null ? null : {rank: best, needed: needed[best]};
+  }
+  var api = {BUDGET: BUDGET, tick: tick, dealTogether: dealTogether, clash: clash, rankShort: rankShort};
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.ScorepadTogether = api;
 })(this);

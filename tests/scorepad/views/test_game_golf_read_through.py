@@ -146,7 +146,10 @@ def test_a_hole_whose_scores_cannot_be_dealt_together_is_refused_and_kept(client
     response = post_hole(client, game, -6, -6, 10, number=1)
     page = response.content.decode().replace("\N{NO-BREAK SPACE}", " ")
     assert response.status_code == 422 and live_points(game) == []
-    assert "Ada −6 and Bo −6: no deal from your decks gives all these scores at once." in page
+    assert (
+        "Ada −6 and Bo −6: these cannot all come from one deal – between them they need at "
+        "least six twos, and the deck has only four."
+    ) in page
     assert 'value="-6"' in page or 'value="−6"' in page
     assert post_hole(client, game, -6, 0, 10, number=1).status_code == 302
 

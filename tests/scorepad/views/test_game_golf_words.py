@@ -128,9 +128,9 @@ def test_the_watch_page_names_the_extra_hole(client, lang, said, not_said):
         ),
         (
             "nb",
-            "skriver den eller de med lavest poengsum 0, og den som gikk ut, legger den "
-            "poengsummen til sin egen. Er den laveste poengsummen 0 eller mindre, endres "
-            "ingenting.",
+            "skriver den eller de med lavest poengsum 0, og den som gikk ut, får den "
+            "poengsummen lagt til sin egen. Er den laveste poengsummen 0 eller mindre, "
+            "endres ingenting.",
             "blir stående)",
         ),
     ],

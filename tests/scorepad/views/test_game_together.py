@@ -11,8 +11,16 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Anna 0.5 and Bo 0.5: no deal from one deck gives all these totals at once"),
-        ("nb", "Anna 0,5 og Bo 0,5: ingen giv fra én kortstokk gir alle disse summene samtidig"),
+        (
+            "en",
+            "Anna 0.5 and Bo 0.5: these cannot all come from one deal – between them they "
+            "need at least eight eights, and the deck has only four.",
+        ),
+        (
+            "nb",
+            "Anna 0,5 og Bo 0,5: dette går ikke i samme giv – til sammen trengs det minst "
+            "åtte åttere, og kortstokken har bare fire.",
+        ),
     ],
 )
 def test_two_totals_of_half_a_point_are_refused_together(client, lang, said):

@@ -288,15 +288,29 @@ class RoundForm(RoundFields):
         if clash is None:
             return
         named = [f"{self.players[seats[i]].name} {points_text(totals[i])}" for i in clash]
-        # on the first of them, beside what was typed (nothing is lost)
-        self.add_error(
-            f"points_{seats[clash[0]]}",
-            gettext(
+        values = {"players": words.and_list(named), "n": cards.COPIES_PER_RANK}
+        # why, when one rank says it: more eights (say) than one deck holds
+        short = together.short_rank(
+            self.game.rules_variant, self.game.house_for(None).jack, totals, clash
+        )
+        if short is None:
+            text = gettext(
                 "%(players)s: no deal from one deck gives all these totals at once "
                 "(it holds %(n)s of each rank)."
             )
-            % {"players": words.and_list(named), "n": cards.COPIES_PER_RANK},
-        )
+        else:
+            language = get_language()
+            values |= {
+                "needed": words.count_word(short[1], language),
+                "ranks": words.RANK_PLURALS[language][short[0]],
+                "held": words.count_word(cards.COPIES_PER_RANK, language),
+            }
+            text = gettext(
+                "%(players)s: these cannot all come from one deal – between them they need at "
+                "least %(needed)s %(ranks)s, and the deck has only %(held)s."
+            )
+        # on the first of them, beside what was typed (nothing is lost)
+        self.add_error(f"points_{seats[clash[0]]}", text % values)
 
     def clean_seat(self, seat, player, data, possible) -> list[str] | None:
         """One player's total and cards, checked against each other and the rules; the

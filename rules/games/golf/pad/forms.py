@@ -17,11 +17,11 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.loader import variant_name
-from rules.words import and_list, format_points
+from rules.words import RANK_PLURALS, and_list, count_word, format_points
 from scorepad.forms import PlayerSeats, RoundFields, StoredRow, add_seats, clean_players
 from scorepad.forms.widgets import HiddenInput, TextInput
 
@@ -131,6 +131,49 @@ def not_a_score_text(name: str) -> str:
         "name": name,
         "example": format_points(EXAMPLE),
     }
+
+
+def together_text(decks: int) -> str:
+    """A hole refused because its scores cannot be dealt together, no one rank saying
+    why (the page's script says it too, offline: pages.round_data)."""
+    if decks == 1:
+        return gettext(
+            "%(players)s: these cannot all come from one deal – the deck does not hold the "
+            "cards for all of them."
+        )
+    return gettext(
+        "%(players)s: these cannot all come from one deal – the %(decks)s decks do not hold "
+        "the cards for all of them."
+    )
+
+
+def together_refusal(players: str, short: tuple[str, int, int] | None, decks: int) -> str:
+    """The refusal of scores the decks cannot deal together: the players, and why when
+    one rank says it ("at least six twos, and the deck has only four"; together.py)."""
+    language = get_language()
+    values = {"players": players, "decks": count_word(decks, language)}
+    if short is None:
+        return together_text(decks) % values
+    rank, needed, held = short
+    values |= {
+        "needed": count_word(needed, language),
+        "ranks": RANK_PLURALS[language][rank],
+        "held": count_word(held, language),
+    }
+    return short_text(decks) % values
+
+
+def short_text(decks: int) -> str:
+    """The refusal that says which rank runs short (the page's script fills it offline)."""
+    if decks == 1:
+        return gettext(
+            "%(players)s: these cannot all come from one deal – between them they need at "
+            "least %(needed)s %(ranks)s, and the deck has only %(held)s."
+        )
+    return gettext(
+        "%(players)s: these cannot all come from one deal – between them they need at "
+        "least %(needed)s %(ranks)s, and the %(decks)s decks have only %(held)s."
+    )
 
 
 class ScoreField(forms.Field):
@@ -281,8 +324,11 @@ class HoleForm(RoundFields):
         named = [f"{self.players[i].name} {format_points(written[i])}" for i in clash]
         self.add_error(  # on the first of them, beside what was typed (nothing is lost)
             f"points_{clash[0]}",
-            gettext("%(players)s: no deal from your decks gives all these scores at once.")
-            % {"players": and_list(named)},
+            together_refusal(
+                and_list(named),
+                together.short_rank(self.house, written, len(self.players), clash),
+                cards.decks_for(len(self.players)),
+            ),
         )
 
     def points(self) -> list[Decimal | None]:

@@ -10,15 +10,15 @@ from functools import lru_cache
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, npgettext
 
-from rules.words import and_list
+from rules.words import NUMBER_WORDS, RANK_PLURALS, and_list, count_word
 from scorepad.logic.scoring import Outcome
 
 from .. import cards, scoring
 from ..house import summary
 from ..outcome import PENALTY_WRITTEN
-from .forms import SCORE_PATTERN, layout_json, not_a_score_text
+from .forms import SCORE_PATTERN, layout_json, not_a_score_text, short_text, together_text
 
 
 def standings(game, result: Outcome, fmt) -> list[dict]:
@@ -57,7 +57,8 @@ def penalty_note(game, rnd, fmt) -> str:
         names[i] for i, (p, w) in enumerate(zip(rnd.points, rnd.written, strict=True)) if p != w
     ]
     zeroed = [n for n in zeroed if n != names[caller]]
-    return penalty_text(len(zeroed)) % {
+    knock = game.house.rules_variant.ends_by == "knock"
+    return penalty_text(len(zeroed), knock) % {
         "caller": names[caller],
         "added": fmt(added),
         "zeroed": and_list(zeroed),
@@ -65,7 +66,16 @@ def penalty_note(game, rnd, fmt) -> str:
     }
 
 
-def penalty_text(zeroed: int) -> str:
+def penalty_text(zeroed: int, knock: bool = False) -> str:
+    """The note of a hole the caller penalty changed; in four-card golf the caller is
+    whoever knocked, which Norwegian says in the rule's own name."""
+    if knock:
+        return npgettext(
+            "the caller knocked",
+            "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s writes %(written)s.",
+            "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s write %(written)s.",
+            zeroed,
+        )
     return ngettext(
         "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s writes %(written)s.",
         "Caller penalty: %(caller)s adds %(added)s; %(zeroed)s write %(written)s.",
@@ -90,12 +100,21 @@ def round_data(house: cards.GolfHouse, players: int, language: str) -> dict:
         "copies": cards.copies_in(cards.decks_for(players), house.jokers),
         # the ranks in order, for the search of a hole possible together (golf-scoring.js)
         "rank_order": list(cards.ranks_in_play(house.jokers)),
-        "texts": outbox_texts(language),
+        "texts": outbox_texts(language, house.rules_variant.ends_by == "knock", players),
+        # the words of a refusal that says which rank runs short (golf-offline.js)
+        "count_words": NUMBER_WORDS[language],
+        "rank_plurals": RANK_PLURALS[language],
     }
 
 
-def outbox_texts(language: str) -> dict:
-    """The outbox's words for holes (its keys as Ghost's, scorepad/pages/board.py)."""
+# The placeholders the page's script fills in a refusal (golf-offline.js, outbox.js).
+SCRIPT_FILLS = {key: f"%({key})s" for key in ("players", "needed", "ranks", "held")}
+
+
+def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
+    """The outbox's words for holes (its keys as Ghost's, scorepad/pages/board.py); `knock`:
+    a four-card table, whose caller knocked; `players`: how many, for their decks."""
+    decks = cards.decks_for(players)
     with translation.override(language):
         return {
             "round": _("Hole %(n)s"),
@@ -123,12 +142,20 @@ def outbox_texts(language: str) -> dict:
             "nearest_one": nearest_text(1),
             "nearest_other": nearest_text(2),
             "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
+            "kept_extra": _(
+                "No connection: the extra hole is kept on this phone and will be sent as soon "
+                "as there is a connection."
+            ),
             # A kept hole's caller penalty, said as its row will say it (penalty_note).
-            "penalty_one": penalty_text(1),
-            "penalty_other": penalty_text(2),
+            "penalty_one": penalty_text(1, knock),
+            "penalty_other": penalty_text(2, knock),
             "save_extra": _("Save the extra hole"),
             "extra_row": _("Extra hole"),  # its row in the table (words.py playing_row)
-            "together": _("%(players)s: no deal from your decks gives all these scores at once."),
+            # the scores no deal gives together (forms.py), the decks' count said here
+            "together": together_text(decks)
+            % {"players": "%(players)s", "decks": count_word(decks, language)},
+            "together_short": short_text(decks)
+            % (SCRIPT_FILLS | {"decks": count_word(decks, language)}),
             "plays_extra": _("plays the extra hole"),
             "won": _("won"),
             "deals": _("deals"),

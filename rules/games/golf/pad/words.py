@@ -114,7 +114,7 @@ WORDS = {
     "result_share_title": _("Our game of Golf"),
     "chart_caption": _("Running totals after each hole; lower is better. Every number is in"),
     "table_link": _("the table of holes"),
-    "table_caption": _("Holes: the hole’s score, and the running sum below it"),
+    "table_caption": _("Holes: the hole’s score, and the running total below it"),
     "table_winner": _("(lowest score of the hole)"),
     "series_caption": _("Games of Golf won this evening, this one included"),
     "series_caption_playing": _("Games of Golf won this evening before this one"),

@@ -69,7 +69,7 @@ SAYS = {
         {"en": ["all three of its cards"], "nb": ["alle tre kortene i den"]},
     ),
     ("two", "plus"): (
-        {"en": ["the two turns into an ordinary card"], "nb": ["Toeren blir et vanlig kort"]},
+        {"en": ["the two becomes an ordinary card"], "nb": ["toeren blir et vanlig kort"]},
         {"en": ["The two is the one card"], "nb": ["Toeren er det eneste kortet"]},
     ),
     ("flip", True): (
@@ -93,10 +93,10 @@ SAYS = {
     ),
     ("tie", "extra_hole"): (
         {"en": ["only they play one extra hole"], "nb": ["spiller bare de ett ekstra hull"]},
-        {"en": ["share the win, unless"], "nb": ["seieren, med mindre"]},
+        {"en": ["share the win, unless"], "nb": ["seieren her, med mindre"]},
     ),
     ("tie", "shared"): (
-        {"en": ["share the win, unless"], "nb": ["seieren, med mindre"]},
+        {"en": ["share the win, unless"], "nb": ["seieren her, med mindre"]},
         {"en": ["only they play one extra hole"], "nb": ["spiller bare de ett ekstra hull"]},
     ),
 }

@@ -149,14 +149,20 @@
                 ranks: data.rank_order, copies: data.copies};
     var clash = G.together(spec, scores, data.possible);
     if (!clash) return null;
+    // why, when one rank says it ("at least six twos, and the deck has only four")
+    var short = G.shortRank(spec, scores, clash), words = data.count_words || [];
+    function counted(n) { return n < words.length ? words[n] : String(n); }
     return {named: clash.map(function (seat) {
       var f = list.filter(function (x) { return x.seat === seat; })[0];
       return f.name + " " + G.formatSigned(scores[seat]);
-    }), copies: data.together ? data.together.copies : 4};
+    }), copies: data.together ? data.together.copies : 4,
+    short: short && {needed: counted(short.needed), ranks: data.rank_plurals[short.rank], held: counted(short.held)}};
   }
 
   // The form's heading at an extra hole the kept holes lead to.
   function heading(result, t) { return result.extra_hole_pending && t.extra_hole; }
+  // The note that a hole is kept on the phone, the extra hole's by its name (outbox.js).
+  function keptText(number, board, t) { return number > board.holes ? t.kept_extra : null; }
 
   // What the chart draws, as the server's (Game.counted_running): the holes that count,
   // never the extra hole, which only the tied play and which adds to nobody's total;
@@ -173,7 +179,7 @@
     return {running: result.running.slice(0, result.holes), extra: result.extra_scores !== null};
   }
 
-  S.register("golf", {fields: fields, problem: problem, keep: keepHole, outcome: outcome,
+  S.register("golf", {fields: fields, problem: problem, keep: keepHole, keptText: keptText, outcome: outcome,
                       counted: counted, standing: standing, players: players,
                       heading: heading, together: together, course: course, rowLabel: rowLabel,
                       rowWinners: rowWinners,

@@ -262,8 +262,18 @@
     var found = shared().clash(wanted, function (total, left, steps, visit) { layoutsFor(spec, total, left, steps, visit); }, copies, possible);
     return found && found.map(function (i) { return seats[i]; });
   }
+  // For the seats `together` named: the rank their layouts need more of than the decks
+  // hold, {rank, needed, held}; null when no one rank says why (together.py short_rank).
+  function shortRank(spec, scores, clash) {
+    var seats = [], wanted = [];
+    scores.forEach(function (s, i) { if (s !== null && s !== undefined) { seats.push(i); wanted.push(s); } });
+    var copies = spec.ranks.map(function (r) { return spec.copies[r]; });
+    var found = shared().rankShort(wanted, function (total, left, steps, visit) { layoutsFor(spec, total, left, steps, visit); },
+                                   copies, clash.map(function (seat) { return seats.indexOf(seat); }));
+    return found && {rank: spec.ranks[found.rank], needed: found.needed, held: copies[found.rank]};
+  }
   var api = {MINUS: MINUS, columnsOf: columnsOf, scoreColumn: scoreColumn, scoreLayout: scoreLayout,
-             together: together, layoutsFor: layoutsFor,
+             together: together, layoutsFor: layoutsFor, shortRank: shortRank,
              readSigned: readSigned, formatSigned: formatSigned, lowest: lowest,
              applyCallerPenalty: applyCallerPenalty, outcome: outcome};
   if (typeof module === "object" && module.exports) module.exports = api;

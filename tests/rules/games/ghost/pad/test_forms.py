@@ -47,8 +47,25 @@ def test_totals_one_deck_cannot_deal_together_are_refused_on_the_first_named():
     with translation.override("en"):
         form = round_form(game, points_0="1", points_1="2")
         assert not form.is_valid()
-        assert "no deal from one deck" in " ".join(form.errors["points_0"])
+        said = " ".join(form.errors["points_0"])
+        assert "no deal from one deck" in said
         assert "points_1" not in form.errors
+        # no one rank says why (2 is an eight and four jacks; 1 three eights and two
+        # jacks): the refusal names no rank rather than a wrong one
+        assert "they need at least" not in said
+
+
+def test_a_refusal_says_which_rank_runs_short_when_one_does():
+    """0.5 and 3.5 fit; 0.5 and 0.5 need four eights each, and the deck has four."""
+    game = make_game()
+    for language, said in (
+        ("en", "between them they need at least eight eights, and the deck has only four."),
+        ("nb", "til sammen trengs det minst åtte åttere, og kortstokken har bare fire."),
+    ):
+        with translation.override(language):
+            form = round_form(game, points_0="0.5", points_1="0.5")
+            assert not form.is_valid()
+            assert said in " ".join(form.errors["points_0"])
 
 
 def test_the_cards_typed_are_taken_out_of_the_deck_first():

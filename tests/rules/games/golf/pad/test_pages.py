@@ -113,3 +113,27 @@ def test_the_page_gives_the_helper_the_cards_of_each_rank_in_its_decks(players, 
     copies = golf_round_data(GolfHouse(jokers="pagat"), players, "en")["copies"]
     assert copies == {**dict.fromkeys("A23456789TJQK", 4 * decks), JOKER: 2 * decks}
     assert JOKER not in golf_round_data(GolfHouse(), players, "en")["copies"]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_outbox_says_a_refusal_in_the_servers_words_for_the_decks_at_the_table(lang):
+    """Items 6/40 offline: the refusal the page's script fills (together, together_short)
+    is the server's (forms.together_refusal) for this many players' decks."""
+    from rules.games.golf import cards
+    from rules.games.golf.pad.forms import together_refusal
+
+    for players in (2, 5):
+        with translation.override(lang):
+            texts = outbox_texts(lang, players=players)
+            short = ("2", 9, 8)
+            server = together_refusal("Ada −6", short, cards.decks_for(players))
+            plain = together_refusal("Ada −6", None, cards.decks_for(players))
+        words = golf_round_data(GolfHouse(), players, lang)
+        filled = texts["together_short"] % {
+            "players": "Ada −6",
+            "needed": words["count_words"][9],
+            "ranks": words["rank_plurals"]["2"],
+            "held": words["count_words"][8],
+        }
+        assert filled == server
+        assert texts["together"] % {"players": "Ada −6"} == plain
