@@ -71,7 +71,9 @@ def comes_back(page, cards=None, **scores):
 
 def open_helper(page):
     helper = page.locator(".layout-helper")
-    helper.wait_for()  # shown once its script has set it up (after an htmx swap too)
+    # shown once its script has set it up (after an htmx swap too); closed, its toggle is
+    # all there is of it, on the line of the hole's heading
+    page.locator(".layout-helper > summary").wait_for()
     if not helper.evaluate("details => details.open"):
         page.locator(".layout-helper > summary").click()
 

@@ -35,7 +35,7 @@
   // module's (common.js), which the board's data names.
   function boardData() { return S.attributeData(outboxBox(), "board"); }
   function game() { return S.gameModule(boardData()); }
-  // A kept round's name and note: its number, or the game's word (Golf's extra hole).
+  // A kept round's name and note: its number, or the game's word (a hole played apart, such as an extra hole).
   function roundName(n, t) {
     var module = game();
     return (module.rowLabel && module.rowLabel(n - 1, boardData(), t)) || fill(t.round, {n: n});
