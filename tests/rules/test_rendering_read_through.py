@@ -217,16 +217,17 @@ def test_the_caller_penalty_names_every_player_with_the_lowest_score(client, lan
     house = cards.GolfHouse(caller_penalty=True, extra_hole=True)
     page = rules_page(client, house, language)
     never = {"en": "the lowest player", "nb": "den med lavest poeng "}
+    # the editor's read: no "best hole never punished", no calque of "after a tie"
+    for old in ("best hole is never punished", "straffes aldri", "etter likt resultat"):
+        assert old not in page
     always = {
         "en": [
             "every player with the lowest score writes 0",
-            "On an extra hole after a tie the penalty works the same way, "
-            "among the players who play it",
+            "On the extra hole the penalty works the same way, among the players who play it",
         ],
         "nb": [
             "den eller de med lavest poengsum 0",
-            "På et ekstra hull etter likt resultat virker straffen på samme måte, "
-            "blant dem som spiller det",
+            "Straffen gjelder også på det ekstra hullet, blant dem som spiller det",
         ],
     }
     assert never[language] not in page

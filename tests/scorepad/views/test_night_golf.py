@@ -208,6 +208,7 @@ def test_golf_statistics_say_a_game_was_not_won_never_that_nobody_lost(client, l
     with translation.override(lang):
         html = client.get(reverse("scorepad:statistics")).content.decode()
     assert html.count(said) == 2 and never not in html  # Anna and Cy; Bo won
+    assert "golfpartier" not in html  # the editor's read: «spill», as the column says
 
 
 def test_outbox_data_for_golf(client):
