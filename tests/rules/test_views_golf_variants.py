@@ -84,7 +84,7 @@ def test_the_house_rules_to_agree_on_are_on_the_page(page):
         assert format_points(reading.joker, language) in words
     assert f"{cards.HOLE_RANGE[0]}" in words and f"{cards.HOLE_RANGE[1]}" in words
     # the caller penalty as this site reads it, and no pointer to a form that is not here
-    assert ("caller penalty" if language == "en" else "Straffen for den som går ut") in words
+    assert ("caller penalty" if language == "en" else "Straffen for å avslutte hullet") in words
     assert "top of" not in words and "Øverst på siden" not in words
     for word in NEVER[language]:
         assert word not in words.lower(), word
