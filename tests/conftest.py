@@ -120,6 +120,22 @@ def url(name, game, lang="en", token="edit_token", **kwargs):
         return reverse(f"scorepad:{name}", kwargs={"token": getattr(game, token), **kwargs})
 
 
+def golf_data(**overrides):
+    """Golf's new-game form for Anna, Bo and Cy at its defaults; `overrides` change it."""
+    data = {
+        "player_count": "3",
+        "name_0": "Anna",
+        "name_1": "Bo",
+        "name_2": "Cy",
+        "first_dealer": "1",
+        "variant": "six_card",
+        "jokers": "none",
+        "four_of_a_kind": "none",
+        "holes": "9",
+    }
+    return data | overrides
+
+
 def new_game_data(**overrides):
     data = {
         "player_count": "2",

@@ -13,7 +13,7 @@ from rules.games.golf.outcome import apply_caller_penalty
 from rules.words import NUMBER_WORDS, RANK_PLURALS
 from scorepad.models import Game
 from tests.conftest import enter as send
-from tests.conftest import golf, page_words, remember_games, url
+from tests.conftest import golf, golf_data, page_words, remember_games, url
 
 pytestmark = pytest.mark.django_db
 
@@ -23,21 +23,6 @@ LANGUAGES = ["en", "nb"]
 def start_url(lang):
     with translation.override(lang):
         return reverse("scorepad:start-game", kwargs={"game": "golf"})
-
-
-def golf_data(**overrides):
-    data = {
-        "player_count": "3",
-        "name_0": "Anna",
-        "name_1": "Bo",
-        "name_2": "Cy",
-        "first_dealer": "1",
-        "variant": "six_card",
-        "jokers": "none",
-        "four_of_a_kind": "none",
-        "holes": "9",
-    }
-    return data | overrides
 
 
 # ------------------------------------------------------------------ wrong (severity 2)

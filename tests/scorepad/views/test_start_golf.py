@@ -11,6 +11,7 @@ from django.utils import translation
 from rules.games.golf import cards
 from rules.games.golf.pad import forms as golf_forms
 from scorepad.models import Game
+from tests.conftest import golf_data
 
 pytestmark = pytest.mark.django_db
 
@@ -18,22 +19,6 @@ pytestmark = pytest.mark.django_db
 def start_url(lang="en", game="golf"):
     with translation.override(lang):
         return reverse("scorepad:start-game", kwargs={"game": game})
-
-
-def golf_data(**overrides):
-    data = {
-        "player_count": "3",
-        "name_0": "Anna",
-        "name_1": "Bo",
-        "name_2": "Cy",
-        "first_dealer": "1",
-        "variant": "six_card",
-        "jokers": "none",
-        "four_of_a_kind": "none",
-        "holes": "9",
-    }
-    data.update(overrides)
-    return data
 
 
 def field_names(html):
