@@ -197,7 +197,7 @@ def board_context(played: Any, state: dict, token: str) -> dict:
         "moves": {m: words.move_label(m, view) for m in view["moves"]},
         "table_template": words.TABLE_TEMPLATE,
         "board": words.board(view),
-        "result_line": shared_words.result_line(view, *words.RESULT_LINES) if view["over"] else "",
+        "result_line": shared_words.result_line(view) if view["over"] else "",
         "limit_line": str(words.LIMIT_LINE) % {"n": skeleton.TURN_LIMIT} if view["limit"] else "",
         "review": [words.review_line(item, view) for item in view["review"]],
     }

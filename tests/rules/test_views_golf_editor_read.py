@@ -179,9 +179,9 @@ def test_the_practice_reasons_are_true_at_every_table(language):
     from rules.games.golf import play_words
 
     with translation.override(language):
-        cheaper = play_words._REASONS["cheaper"]()
-        blind = play_words._REASONS["blind_low"]()
-        cancels = play_words._REASONS["pair"]()
+        cheaper = str(play_words.REASONS["cheaper"])
+        blind = str(play_words.REASONS["blind_low"])
+        cancels = str(play_words.REASONS["pair"])
     face_up, at_best, pair = {
         "en": ("face-up", "at best", "pair"),
         "nb": ("bildesiden opp", "beste fall", " par"),

@@ -4,25 +4,17 @@ the review of costly moves. The model is play.py; the pages are rules/practice/.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.practice import table
 from rules.practice import words as shared
 from rules.practice.words import seat_name
-from rules.words import card_text, points_phrase
+from rules.words import card_text
 
 TABLE_TEMPLATE = "rules/ghost/practice_table.html"
 
 
-# Who won the practice round: the reader alone, the reader among others, somebody else.
-RESULT_LINES = (
-    _("You win the round."),
-    _("You share the round win."),
-    _("%(name)s wins the round."),
-)
 LIMIT_LINE = _(
     "The round stopped after %(n)s turns, before the stock ran out: a practice round always ends."
 )  # %(n)s: the turn limit
@@ -74,38 +66,24 @@ def step_line(view: dict) -> tuple[str, str]:
 
 
 def move_label(move: str, view: dict) -> str:
-    if move == "stock":
-        return gettext("Draw from the stock")
-    if move == "discard":
-        return gettext("Take the %(card)s") % {"card": shared.card(view["discard_top"])}
-    if move == "throw":
-        return gettext("Throw it on the discard pile")
+    if label := shared.pile_label(move, view):
+        return label
     place = int(move.split("-")[1])
     return gettext("Swap it into %(place)s") % {"place": place_word(place, view)}
 
 
-_REASONS = {
-    "known": lambda e, v: gettext(
-        "%(name)s knew the %(replaced)s and let it go for something cheaper."
-    ),
-    "unseen": lambda e, v: gettext(
-        "A card worth %(limit)s or less on a place not seen wins more often than not."
-    ),
-    "nothing_better": lambda e, v: gettext("%(name)s had nowhere better to put it."),
-    "guess": lambda e, v: gettext("%(name)s played it by feel."),
+REASONS = {
+    "known": _("%(name)s knew the %(replaced)s and let it go for something cheaper."),
+    "unseen": _("A card worth %(limit)s or less on a place not seen wins more often than not."),
+    "nothing_better": _("%(name)s had nowhere better to put it."),
+    "guess": _("%(name)s played it by feel."),
 }
 
 
 def event_line(event: dict, view: dict) -> str:
     """A move told as the reader saw it (a computer's with its reason)."""
-    name = seat_name(event["seat"])
-    values = {
-        "name": name,
-        "card": shared.card(event["card"]),
-        "replaced": shared.card(event["replaced"]),
-        "place": place_word(event["place"], view) if event["place"] else "",
-        "limit": shared.points(event.get("why", {}).get("limit", 0)),
-    }
+    values = shared.event_values(event, view, place_word)
+    values["limit"] = shared.points(event.get("why", {}).get("limit", 0))
     mine = event["seat"] == table.READER
     if event["place"] is None:
         if mine:
@@ -128,36 +106,25 @@ def event_line(event: dict, view: dict) -> str:
             "%(name)s took the %(card)s from the discard pile and swapped it into %(place)s; "
             "the %(replaced)s went on the discard pile."
         )
-    text = text % values
-    reason = _REASONS.get(event.get("reason", ""))
-    if reason and not mine:
-        text += " " + reason(event, view) % values
-    return text
+    return shared.told(text, values, REASONS.get(event.get("reason", "")), mine)
+
+
+REVIEWS = {
+    "gave_cheaper": _(
+        "Turn %(turn)s: you gave up the %(replaced)s for the dearer %(card)s, "
+        "%(cost)s more in your hand."
+    ),
+    "threw_cheaper": _(
+        "Turn %(turn)s: you threw the %(card)s while place %(place)s held the %(replaced)s, "
+        "which you knew: swapping would have saved %(cost)s."
+    ),
+}
 
 
 def review_line(item: dict, view: dict) -> str:
-    values = {
-        "turn": item["turn"],
-        "card": shared.card(item["card"]),
-        "replaced": shared.card(item["replaced"]),
-        "place": item["place"],
-        "cost": points_phrase(Decimal(item["cost"]), get_language()),
-    }
-    if item["kind"] == "gave_cheaper":
-        return (
-            gettext(
-                "Turn %(turn)s: you gave up the %(replaced)s for the dearer %(card)s, "
-                "%(cost)s more in your hand."
-            )
-            % values
-        )
-    return (
-        gettext(
-            "Turn %(turn)s: you threw the %(card)s while place %(place)s held the %(replaced)s, "
-            "which you knew: swapping would have saved %(cost)s."
-        )
-        % values
-    )
+    values = shared.review_values(item)
+    values |= {"replaced": shared.card(item["replaced"]), "place": item["place"]}
+    return str(REVIEWS[item["kind"]]) % values
 
 
 def board(view: dict) -> dict:

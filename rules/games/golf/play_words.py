@@ -4,25 +4,17 @@ review of costly moves. The model is play.py; the pages are rules/practice/."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.practice import table
 from rules.practice import words as shared
 from rules.practice.words import seat_name
-from rules.words import card_text, format_points, points_phrase
+from rules.words import card_text, format_points
 
 TABLE_TEMPLATE = "rules/golf/practice_table.html"
 
 
-# Who won the practice hole: the reader alone, the reader among others, somebody else.
-RESULT_LINES = (
-    _("You win the hole."),
-    _("You share the hole win."),
-    _("%(name)s wins the hole."),
-)
 LIMIT_LINE = _(
     "Nobody ended the hole before the stock ran out (or %(n)s turns were played): a "
     "practice hole ends there, and nobody is the caller."
@@ -111,12 +103,8 @@ def step_line(view: dict) -> tuple[str, str]:
 
 def move_label(move: str, view: dict) -> str:
     kind, _, number = move.partition("-")
-    if kind == "stock":
-        return gettext("Draw from the stock")
-    if kind == "discard":
-        return gettext("Take the %(card)s") % {"card": shared.card(view["discard_top"])}
-    if kind == "throw":
-        return gettext("Throw it on the discard pile")
+    if label := shared.pile_label(kind, view):
+        return label
     if kind == "knock":
         return gettext("Knock")
     place = place_word(int(number), view)
@@ -127,30 +115,21 @@ def move_label(move: str, view: dict) -> str:
     return gettext("Put it at %(place)s") % {"place": place}
 
 
-_REASONS = {
-    "pair": lambda: gettext(
-        "It completes a column of equal cards, and such a column scores nothing."
-    ),
-    "cheaper": lambda: gettext("It is cheaper than the known card it replaced."),
-    "blind_low": lambda: gettext(
+REASONS = {
+    "pair": _("It completes a column of equal cards, and such a column scores nothing."),
+    "cheaper": _("It is cheaper than the known card it replaced."),
+    "blind_low": _(
         "A low card is a safer bet than a hidden one, which is only average on the whole."
     ),
-    "nothing_better": lambda: gettext("No place in %(name)s’s layout would have gained from it."),
-    "guess": lambda: gettext("%(name)s played it by feel."),
-    "knock": lambda: gettext("%(name)s reckons that layout is low enough."),
-    "flip": lambda: "",
+    "nothing_better": _("No place in %(name)s’s layout would have gained from it."),
+    "guess": _("%(name)s played it by feel."),
+    "knock": _("%(name)s reckons that layout is low enough."),
 }
 
 
 def event_line(event: dict, view: dict) -> str:
-    name = seat_name(event["seat"])
     mine = event["seat"] == table.READER
-    values = {
-        "name": name,
-        "card": shared.card(event["card"]),
-        "replaced": shared.card(event["replaced"]),
-        "place": place_word(event["place"], view) if event["place"] else "",
-    }
+    values = shared.event_values(event, view, place_word)
     took = event["took"]
     if took == "knock":
         text = gettext("%(name)s knocked.")
@@ -173,50 +152,36 @@ def event_line(event: dict, view: dict) -> str:
             "%(name)s drew the %(card)s and put it at %(place)s; the %(replaced)s went on the "
             "discard pile."
         )
-    text = text % values
-    reason = _REASONS.get(event.get("reason", ""))
-    if reason and not mine and reason():
-        text += " " + reason() % values
+    text = shared.told(text, values, REASONS.get(event.get("reason", "")), mine)
     if event.get("out"):
         text += " " + gettext("The hole is ending: everyone else has one more turn.")
     return text
 
 
+REVIEWS = {
+    "pair_apart": _(
+        "Turn %(turn)s: the %(card)s at %(best)s would have cancelled its column, worth "
+        "about %(cost)s to you."
+    ),
+    "gave_cheaper": _(
+        "Turn %(turn)s: the %(card)s at %(place)s cost you about %(cost)s more than "
+        "at its best place."
+    ),
+    "better_place": _(
+        "Turn %(turn)s: the %(card)s at %(best)s would have saved you about %(cost)s more."
+    ),
+    "throw_away": _("Turn %(turn)s: throwing the %(card)s away would have saved about %(cost)s."),
+}
+
+
 def review_line(item: dict, view: dict) -> str:
-    values = {
-        "turn": item["turn"],
-        "card": shared.card(item["card"]),
+    values = shared.review_values(item)
+    values |= {
         "place": place_word(item["place"], view) if item["place"] else "",
         "best": place_word(item["best"], view) if item["best"] else "",
-        "cost": points_phrase(Decimal(item["cost"]), get_language()),
     }
-    if item["kind"] == "pair_apart":
-        return (
-            gettext(
-                "Turn %(turn)s: the %(card)s at %(best)s would have cancelled its column, worth "
-                "about %(cost)s to you."
-            )
-            % values
-        )
-    if item["kind"] == "gave_cheaper":
-        return (
-            gettext(
-                "Turn %(turn)s: the %(card)s at %(place)s cost you about %(cost)s more than "
-                "at its best place."
-            )
-            % values
-        )
-    if item["best"]:
-        return (
-            gettext(
-                "Turn %(turn)s: the %(card)s at %(best)s would have saved you about %(cost)s more."
-            )
-            % values
-        )
-    return (
-        gettext("Turn %(turn)s: throwing the %(card)s away would have saved about %(cost)s.")
-        % values
-    )
+    kind = item["kind"] if item["best"] or item["kind"] != "better_place" else "throw_away"
+    return str(REVIEWS[kind]) % values
 
 
 def _grid(cards: list, view: dict, moves: set, face_up: set) -> list[list[dict]]:

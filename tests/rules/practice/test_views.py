@@ -14,6 +14,17 @@ from rules.words import card_name
 pytestmark = pytest.mark.django_db
 
 
+def winner_line(winners: list[int], lang: str) -> str:
+    """The end's heading as a reader would say it: the reader is seat 0, the computer's
+    seats are Bo, Kari and Ola."""
+    names = ("Bo", "Kari", "Ola")
+    if winners == [0]:
+        return {"en": "You win.", "nb": "Du vinner."}[lang]
+    if 0 in winners:
+        return {"en": "You share the win.", "nb": "Du deler seieren."}[lang]
+    return names[winners[0] - 1] + {"en": " wins.", "nb": " vinner."}[lang]
+
+
 def link_of(html: str) -> str:
     return re.search(r'class="practice-link[^"]*"><a[^>]*href="([^"]+)"', html)[1]
 
@@ -162,6 +173,7 @@ def test_a_round_of_ghost_played_to_its_end(client, practice, htmx):
     for hand in result["hands"]:
         assert f"<strong>{hand['total']}</strong>" in html
     assert "The round is over" in html and "Play again" in html
+    assert f'<h2 id="end-title">{winner_line(result["winners"], "en")}</h2>' in html
     assert 'href="/en/scorepad/?table=jack-11"' in html
     again = re.search(r'<form method="post" action="([^"]+)" class="again">', html)[1]
     assert again == "/en/practice/jack-11/"
@@ -177,6 +189,7 @@ def test_a_hole_of_golf_played_to_its_end_in_norwegian(client, practice):
     for score in result["scores"]:
         assert f"<strong>{str(score).replace('-', '−')}</strong>" in html
     assert "Hullet er over" in html and "Spill igjen" in html
+    assert f'<h2 id="end-title">{winner_line(result["winners"], "nb")}</h2>' in html
     assert 'href="/nb/poengblokk/ny/golf/?table=jokere-pagat"' in html
 
 
