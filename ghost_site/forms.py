@@ -70,3 +70,18 @@ class FocusFirstProblem:
                     }
                 )
         return shown
+
+
+class TableChoices(FocusFirstProblem, forms.Form):
+    """The base of a game's house form (its house.py `HouseFields`): the rules page's
+    choices form, and the base of the scorepad's new-game form, which adds the players."""
+
+    def table_fields(self) -> list:
+        """The table's choices in the order the pages ask them (forms/house_fields.html):
+        `table_names` where the game's form sets it, else the fields its `HouseFields`
+        declares, never the players a new game's form adds."""
+        names = getattr(self, "table_names", None)
+        if names is None:
+            own = next(c for c in type(self).__mro__ if TableChoices in c.__bases__)
+            names = own.base_fields
+        return [self[name] for name in names]

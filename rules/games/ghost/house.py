@@ -14,7 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from ghost_site.forms import AsciiIntegerField, FocusFirstProblem, own_choice_words
+from ghost_site.forms import AsciiIntegerField, TableChoices, own_choice_words
 from rules.engine.loader import variant_name
 from rules.words import format_points
 
@@ -160,7 +160,7 @@ if set(ASKED) != {rule.field for rule in cards.HOUSE_RULES}:
     raise ImproperlyConfigured("house.ASKED must ask for each of cards.HOUSE_RULES")
 
 
-class HouseFields(FocusFirstProblem, forms.Form):
+class HouseFields(TableChoices):
     """The choices a table makes before the first deal: the variant, then each house
     rule of `cards.HOUSE_RULES` as `ASKED` asks it (the more-players house rule, the
     jack, the start card, swapping a seen card, and how the game ends).
@@ -182,10 +182,6 @@ class HouseFields(FocusFirstProblem, forms.Form):
         self.table_names = list(self.fields)
         self.fields.update(others)
         own_words(self)
-
-    def table_fields(self) -> list:
-        """The table's choices in the order the pages ask them (forms/house_fields.html)."""
-        return [self[name] for name in self.table_names]
 
     @classmethod
     def for_house(cls, house: cards.House) -> HouseFields:

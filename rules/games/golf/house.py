@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ghost_site.forms import AsciiIntegerField, FocusFirstProblem, own_choice_words
+from ghost_site.forms import AsciiIntegerField, TableChoices, own_choice_words
 from rules.engine.loader import variant_name
 
 from . import GAME, cards
@@ -20,7 +20,7 @@ def _variant(key: str) -> str:
     return variant_name(key, game=GAME.key)
 
 
-class HouseFields(FocusFirstProblem, forms.Form):
+class HouseFields(TableChoices):
     """The variant and each house rule of `cards.HOUSE_RULES`, and the number of holes.
     A combination that cannot be played (four of a kind with nine cards, flip instead of
     draw with four) is named as an error on its field."""
@@ -51,11 +51,6 @@ class HouseFields(FocusFirstProblem, forms.Form):
             ("square", gettext("%(n)s for a square only") % _bonus("square")),
         ]
         own_choice_words(self)
-
-    def table_fields(self) -> list:
-        """The table's choices in the order the pages ask them (forms/house_fields.html):
-        this form's own fields, not the players a new game's form adds."""
-        return [self[name] for name in HouseFields.base_fields]
 
     @classmethod
     def for_house(cls, house: cards.GolfHouse) -> HouseFields:

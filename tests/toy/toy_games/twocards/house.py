@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from django import forms
 
-from ghost_site.forms import FocusFirstProblem, own_choice_words
+from ghost_site.forms import TableChoices, own_choice_words
 
 from . import cards
 from .words import said
 
 
-class HouseFields(FocusFirstProblem, forms.Form):
+class HouseFields(TableChoices):
     """The rules page's choices and the base of the new-game form: the variant (one) and
     a long game."""
 
@@ -25,11 +25,6 @@ class HouseFields(FocusFirstProblem, forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [("standard", said("Two Cards", "To kort"))]
         own_choice_words(self)
-
-    def table_fields(self) -> list:
-        """The table's choices in the order the pages ask them (forms/house_fields.html):
-        this form's own fields, not the players a new game's form adds."""
-        return [self[name] for name in HouseFields.base_fields]
 
     @classmethod
     def for_house(cls, house: cards.TwoCardsHouse) -> HouseFields:
