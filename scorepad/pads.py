@@ -16,6 +16,8 @@ from abc import ABC, abstractmethod
 from decimal import Decimal
 from functools import lru_cache
 
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils.translation import gettext
 
 from rules import games
@@ -34,8 +36,9 @@ class Pad(ABC):
     key             the game's key in the registry
     new_game_form, round_form, edit_form   its forms
     texts, words    its messages and the shared templates' words (`{% word %}`)
-    templates       its own templates where its page truly differs ("start", "fields",
-                    "form_data", "settings", "outcome", "standing")
+    templates       its own templates where its page truly differs, found by name in its
+                    package: `scorepad/<key>/start.html` and the partials `_fields.html`,
+                    `_form_data.html`, `_settings.html`, `_outcome.html`, `_standing.html`
     scripts, form_scripts, start_scripts   its own scripts (each registers its module in
                     window.GameModules under `key`)
     file_stem, round_word, axis_word       what a file, a row and the chart call a round
@@ -57,7 +60,6 @@ class Pad(ABC):
         "edit_form",
         "texts",
         "words",
-        "templates",
         "scripts",
         "form_scripts",
         "start_scripts",
@@ -72,11 +74,23 @@ class Pad(ABC):
     round_address = ROUND_ADDRESS
     TEMPLATES = ("start", "fields", "form_data", "settings", "outcome", "standing")
 
+    @property
+    def templates(self) -> dict[str, str]:
+        """Its own templates by what they draw: the start page whole, the rest partials."""
+        return {
+            name: f"scorepad/{self.key}/{'' if name == 'start' else '_'}{name}.html"
+            for name in self.TEMPLATES
+        }
+
     def missing(self) -> list[str]:
         """What this part lacks of what every game's part must say."""
         lacks = [name for name in self.REQUIRED if not hasattr(self, name)]
-        templates = getattr(self, "templates", {})
-        lacks += [f"templates[{t!r}]" for t in self.TEMPLATES if t not in templates]
+        if "key" not in lacks:
+            for template in self.templates.values():
+                try:
+                    get_template(template)
+                except TemplateDoesNotExist:
+                    lacks.append(f"the template {template}")
         return lacks + [
             f"round_address[{language!r}]: {word!r} is not lower-case ASCII words"
             for language, word in self.round_address.items()

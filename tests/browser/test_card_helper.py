@@ -1,4 +1,4 @@
-"""The round form's card helper on a phone (card-helper.js, scorepad/_round_fields.html):
+"""The round form's card helper on a phone (card-helper.js, scorepad/ghost/_fields.html):
 an edit page opens with every helper closed and the saved cards as text, so that one
 number changes with no extra tap; the last players' helper opens in view, and a full
 hand hands the focus back to its "Cards" button, not to a field that raises the keyboard.

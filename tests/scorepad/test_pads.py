@@ -105,7 +105,8 @@ def test_the_games_own_templates_and_scripts_exist(pad):
     }
     for name in pad.templates.values():
         assert name.startswith(f"scorepad/{pad.key}/")  # named by its pad, in its folder
-        get_template(name)
+        found = get_template(name).origin.name  # in the game's own package
+        assert Path(found).is_relative_to(games.folder(pad.key)), found
     for name in (*pad.scripts, *pad.form_scripts, *pad.start_scripts):
         found = finders.find(name)  # in the game's own package, found like an app's
         assert found and Path(found).is_relative_to(games.folder(pad.key)), name
@@ -220,3 +221,17 @@ def test_a_rounds_word_in_an_address_is_written_as_the_sites_paths_are():
 
     lacks = Written().missing()
     assert [lack.split(":")[0] for lack in lacks] == ["round_address['en']", "round_address['nb']"]
+
+
+def test_a_pad_without_its_own_templates_is_refused_at_start_up():
+    """Its templates are found by name in its package: a pad whose key has none lacks
+    all six, each named."""
+    golf = pads.get("golf")
+
+    class Homeless(type(golf)):
+        key = "homeless"
+
+    assert Homeless().missing() == [
+        f"the template scorepad/homeless/{name}.html"
+        for name in ("start", "_fields", "_form_data", "_settings", "_outcome", "_standing")
+    ]

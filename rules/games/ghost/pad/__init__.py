@@ -36,14 +36,6 @@ class GhostPad(Pad):
     edit_form = EditRoundForm
     texts = TEXTS
     words = WORDS
-    templates = {
-        "start": "scorepad/ghost/start.html",
-        "fields": "scorepad/ghost/_round_fields.html",
-        "form_data": "scorepad/ghost/_form_data.html",
-        "settings": "scorepad/ghost/_settings.html",
-        "outcome": "scorepad/ghost/_outcome.html",
-        "standing": "scorepad/ghost/_standing.html",
-    }
     scripts = ("scorepad/scoring.js",)
     form_scripts = ("scorepad/card-helper.js",)
     start_scripts = ("scorepad/ghost-new-game.js",)

@@ -50,14 +50,6 @@ class GolfPad(Pad):
     edit_form = EditHoleForm
     texts = TEXTS
     words = WORDS
-    templates = {
-        "start": "scorepad/golf/start.html",
-        "fields": "scorepad/golf/_hole_fields.html",
-        "form_data": "scorepad/golf/_form_data.html",
-        "settings": "scorepad/golf/_settings.html",
-        "outcome": "scorepad/golf/_outcome.html",
-        "standing": "scorepad/golf/_standing.html",
-    }
     scripts = ("scorepad/golf-scoring.js", "scorepad/golf-offline.js")
     form_scripts = ("scorepad/layout-helper.js",)
     start_scripts = ()

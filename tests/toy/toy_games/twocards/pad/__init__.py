@@ -27,10 +27,6 @@ class TwoCardsPad(Pad):
     edit_form = EditRoundForm
     texts = TEXTS
     words = WORDS
-    templates = {
-        name: f"scorepad/twocards/{name}.html"
-        for name in ("start", "fields", "form_data", "settings", "outcome", "standing")
-    }
     scripts = ()
     form_scripts = ()
     start_scripts = ()
