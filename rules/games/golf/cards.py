@@ -14,11 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from math import ceil
 
-# Rank codes in pack order, one character each ("T" is the ten), as Ghost spells them;
-# the joker is "X" and has no suit.
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
-JOKER = "X"
-SUITS = ("S", "H", "D", "C")
+# The deck's codes: ranks in pack order, one character each ("T" is the ten); the joker
+# is "X" and has no suit. Named here for Golf's importers.
+from rules.cards import JOKER, RANKS, SUITS, parse_card  # noqa: F401
 
 COPIES_PER_DECK = len(SUITS)  # of each rank in one deck
 DECK_SIZE = COPIES_PER_DECK * len(RANKS)
@@ -78,19 +76,6 @@ def card_value(rank: str, jokers: str | None = None) -> int:
     if rank not in table:
         raise ValueError(f"unknown rank {rank!r} for this table")
     return table[rank]
-
-
-def parse_card(code: str) -> tuple[str, str | None]:
-    """'S8' -> ('8', 'S'); a bare rank '8' -> ('8', None); 'X' -> the joker. '10' is the
-    ten."""
-    code = code.strip().upper().replace("10", "T")
-    if code == JOKER:
-        return JOKER, None
-    if len(code) == 2 and code[0] in SUITS and code[1] in RANKS:
-        return code[1], code[0]
-    if len(code) == 1 and code in RANKS:
-        return code, None
-    raise ValueError(f"unknown card {code!r}")
 
 
 def rank_of(code: str) -> str:
