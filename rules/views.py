@@ -265,6 +265,7 @@ def sheet_context(house: Any, players) -> dict:
     counts = range(game.least_players, house.max_players + 1)
     return {
         "house": house,
+        "game_name": game.names[get_language()],
         "summary": said(game).summary(house),
         "players": players,
         # a single round is one row, with no running sum to keep; a game of a set number
