@@ -249,7 +249,8 @@ def play(game, *rounds):
     """Enter rounds through the model, as the scorepad does."""
     for points in rounds:
         game = Game.objects.get(pk=game.pk).load_players().load_board()
-        change = game.add_round(game.next_number, [Decimal(p) for p in points], [""] * len(points))
+        scores = [None if p is None else Decimal(p) for p in points]  # None: sits it out
+        change = game.add_round(game.next_number, scores, [""] * len(points))
         assert change.result is Result.SAVED, change
     return Game.objects.get(pk=game.pk).load_players().load_board()
 

@@ -109,12 +109,37 @@ def test_the_picture_says_who_won_the_game_of_golf():
         assert night.headline(game, game.outcome()) == "Golf: Bo vant"
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Anna won the game of Golf on the extra hole"),
+        ("nb", "Golf: Anna vant på det ekstra hullet"),
+    ],
+)
+def test_the_picture_says_a_game_was_won_on_the_extra_hole(lang, said):
+    """Anna and Bo level on 3 after the one hole; Anna wins the extra hole (item 38)."""
+    from django.utils import translation
+
+    from scorepad.pages import night
+
+    game = fresh(holes(golf(holes=1, extra_hole=True), (3, 3, 7), (2, 5, None)))
+    with translation.override(lang):
+        assert night.headline(game, game.outcome()) == said
+    level = fresh(holes(golf(holes=1, extra_hole=True), (3, 3, 7), (4, 4, None)))
+    with translation.override(lang):
+        assert night.headline(level, level.outcome()).startswith(
+            {"en": "Anna and Bo won", "nb": "Golf: Anna og Bo vant"}[lang]
+        )
+
+
 def test_the_paper_sheet_is_golfs_for_these_players(client):
     game = golf(holes=5)
     html = client.get(url("sheet", game)).content.decode()
     assert "Anna" in html and "Cy" in html
     rows = re.findall(r'<th scope="row"[^>]*>\s*(\d+)', html)
     assert rows[:5] == ["1", "2", "3", "4", "5"] and "6" not in rows
+    # the players' own sheet: no links to sheets for other counts, which would drop the names
+    assert "Players:" not in html and "Golf · score sheet" in html
 
 
 def test_a_golf_rematch_keeps_the_table_and_the_evening_counts_wins(client):

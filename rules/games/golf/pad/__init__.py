@@ -56,7 +56,10 @@ class GolfPad(Pad):
     file_stem = pgettext_lazy("file name", "golf")
     whole_scores = True
     outcomes = ("won", "neither")  # nobody loses a game of Golf: the rest did not win
-    headlines = {"won": _("%(names)s won the game of Golf")}
+    headlines = {
+        "won": _("%(names)s won the game of Golf"),
+        "won_extra": _("%(names)s won the game of Golf on the extra hole"),
+    }
     stats_words = {
         "lost": "",  # no column of games lost
         "rounds_won": _("Holes won"),
@@ -105,6 +108,14 @@ class GolfPad(Pad):
 
     def course_description(self, rounds: int, totals: str, extra: bool = False) -> str:
         return pages.course_description(rounds, totals, extra)
+
+    def headline(self, game, result, shown: list[str]) -> str:
+        """A win on the extra hole says so: the winner's total is level with the others'
+        it beat, and the picture's order alone would not tell why."""
+        played_extra = len(result.rounds) > len(game.counted_running(result))
+        if played_extra and len(result.winners) == 1:
+            return str(self.headlines["won_extra"]) % {"names": shown[result.winners[0]]}
+        return super().headline(game, result, shown)
 
     def count_text(self, rounds: int, extra: bool = False) -> str:
         """ "2 holes", or "2 holes + extra hole": the extra hole is not one of them."""
