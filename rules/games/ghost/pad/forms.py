@@ -211,6 +211,7 @@ class RoundForm(RoundFields):
         self.game = game
         self.players = players
         self.stored_cards = stored_cards  # editing: the round's cards as stored
+        self.joined: set[int] = set()  # seats a refusal on another's field names too
         example, help_text = example_total(game.house_for(None).jack), hand_text(game.rules_variant)
         possible = game.possible_totals()
         for seat, player in enumerate(players):
@@ -246,6 +247,7 @@ class RoundForm(RoundFields):
                 "seat": seat,
                 "points": self[f"points_{seat}"],
                 "cards": self[f"cards_{seat}"],
+                "joined": seat in self.joined,  # named in another field's refusal
             }
             for seat, player in enumerate(self.players)
         ]
@@ -306,11 +308,18 @@ class RoundForm(RoundFields):
                 "held": words.count_word(cards.COPIES_PER_RANK, language),
             }
             text = gettext(
-                "%(players)s: these cannot all come from one deal – between them they need at "
+                "%(players)s: one deal cannot give these totals – between them they need at "
                 "least %(needed)s %(ranks)s, and the deck has only %(held)s."
             )
-        # on the first of them, beside what was typed (nothing is lost)
-        self.add_error(f"points_{seats[clash[0]]}", text % values)
+        # on the first of them, beside what was typed (nothing is lost); the others it
+        # names are marked too, and point a screen reader at it
+        first = f"points_{seats[clash[0]]}"
+        self.add_error(first, text % values)
+        for i in clash[1:]:
+            self.joined.add(seats[i])
+            self.fields[f"points_{seats[i]}"].widget.attrs.update(
+                {"aria-invalid": "true", "aria-describedby": f"{self[first].auto_id}_error"}
+            )
 
     def clean_seat(self, seat, player, data, possible) -> list[str] | None:
         """One player's total and cards, checked against each other and the rules; the
