@@ -50,7 +50,7 @@ def test_golf_scores_not_dealt_together_are_not_kept(live_server, phone):
     error = page.locator("form.round-form p.error[role=alert]")
     # as the server says it: the rank that runs short (editor's items 6/40)
     assert (
-        "Ada −6 and Bo −6: these cannot all come from one deal – between them they need at "
+        "Ada −6 and Bo −6: one deal cannot give these scores – between them they need at "
         "least six twos, and the deck has only four."
     ) in error.inner_text()
     assert outbox(page) == []

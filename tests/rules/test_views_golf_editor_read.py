@@ -51,7 +51,7 @@ def page(client, name: str, house, language: str, *args) -> str:
 def test_four_card_caller_penalty_names_the_player_who_knocked(client, language):
     said = {
         "en": ("If the player who knocked does not share", "If the caller does not share"),
-        "nb": ("Har ikke den som banket, lavest poengsum", "Har ikke den som gikk ut, lavest"),
+        "nb": ("Hvis den som banket, ikke har lavest", "Hvis den som gikk ut, ikke har lavest"),
     }[language]
     four = words_of(
         page(client, "rules", cards.GolfHouse("four_card", caller_penalty=True), language)
@@ -268,7 +268,7 @@ def test_a_pagat_twos_worth_is_said_once_with_its_reason(client, language):
     two = format_points(house.values["2"], language)
     plain = format_points(cards.GolfHouse().values["2"], language)
     said = {
-        "en": f"At your table +{two}, because you play with jokers as pagat.com describes",
+        "en": f"At your table a two is worth +{two}: you play with jokers as pagat.com describes",
         "nb": f"Hos dere er den verdt +{two}, fordi dere spiller med jokere slik pagat.com",
     }[language]
     assert said in faq
@@ -304,6 +304,10 @@ OLD = {
         "Avsnittene som endres",
         "Her finner du hvordan folk spiller det",
         "beholder sine",
+        "Ja, hvis den spilleren",
+        "straff for den som går ut",
+        "Har ikke den som gikk ut",
+        "Har ikke den som banket",
     ],
     "en": [
         "is a guess around that value",
@@ -318,17 +322,23 @@ OLD = {
         "A tie shares the win",
         "the two keeps its",
         "Not seen directly",
+        "Yes, if that player",
+        "At your table +",
     ],
 }
 NOW = {
     "nb": ["prøver å forbedre dem ved å bytte ett kort om gangen", "Her har vi samlet hvordan"],
-    "en": ["A hidden card averages about that; a high card you can see is a known cost."],
+    "en": [
+        "A hidden card averages about that; a high card you can see is a known cost.",
+        "At your table a two is worth",
+    ],
 }
 POLISHED = [
     cards.GolfHouse(),
     cards.GolfHouse("four_card", jokers="pagat", caller_penalty=True),
     cards.GolfHouse("nine_card", jokers="minus_five", extra_hole=True),
     cards.GolfHouse(four_of_a_kind="two_columns", holes=1),
+    cards.GolfHouse(caller_penalty=True, four_of_a_kind="square"),
 ]
 
 

@@ -94,17 +94,17 @@ def event_line(event: dict, view: dict) -> str:
             text = gettext("%(name)s drew the %(card)s and threw it on the discard pile.")
     elif mine:
         text = gettext(
-            "You swapped the %(card)s into %(place)s; the %(replaced)s went on the discard pile."
+            "You swapped the %(card)s into %(place)s; the %(replaced)s went to the discard pile."
         )
     elif event["card"] is None:
         text = gettext(
             "%(name)s drew from the stock and swapped the card into %(place)s; the "
-            "%(replaced)s went on the discard pile."
+            "%(replaced)s went to the discard pile."
         )
     else:
         text = gettext(
             "%(name)s took the %(card)s from the discard pile and swapped it into %(place)s; "
-            "the %(replaced)s went on the discard pile."
+            "the %(replaced)s went to the discard pile."
         )
     return shared.told(text, values, REASONS.get(event.get("reason", "")), mine)
 

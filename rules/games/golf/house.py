@@ -122,7 +122,11 @@ def summary(house: cards.GolfHouse) -> list[str]:
     if house.jokers:
         words.append(gettext("jokers: a joker %(joker)s, a two %(two)s") % _joker(house.jokers))
     if house.four_of_a_kind:
-        words.append(gettext("four of a kind %(n)s") % _bonus(house.four_of_a_kind))
+        if house.four_of_a_kind == "square":
+            word = gettext("four of a kind in a square %(n)s")
+        else:
+            word = gettext("four of a kind %(n)s")
+        words.append(word % _bonus(house.four_of_a_kind))
     if house.caller_penalty:
         words.append(gettext("caller penalty"))
     if house.flip:
@@ -145,7 +149,11 @@ def differences(house: cards.GolfHouse) -> list[str]:
             gettext("Jokers are in play: a joker %(joker)s, a two %(two)s.") % _joker(house.jokers)
         )
     if house.four_of_a_kind:
-        lines.append(gettext("Four of a kind earns %(n)s.") % _bonus(house.four_of_a_kind))
+        if house.four_of_a_kind == "square":
+            line = gettext("Four equal cards in a square earn %(n)s.")
+        else:
+            line = gettext("Four equal cards in two cancelled columns earn %(n)s.")
+        lines.append(line % _bonus(house.four_of_a_kind))
     if house.caller_penalty:
         lines.append(gettext("The player who ends a hole without the lowest score is penalised."))
     if house.flip:

@@ -45,13 +45,13 @@ def step_line(view: dict) -> tuple[str, str]:
         left = (variant.turned_up or variant.peeked) - shown
         if four:
             text = ngettext(
-                "Before play: look at %(n)s more of your cards; they stay face down.",
+                "Before play: look at one more of your cards; it stays face down.",
                 "Before play: look at %(n)s of your cards; they stay face down.",
                 left,
             )
             return text % {"n": left}, "setup-deal-four"
         text = ngettext(
-            "Before play: turn %(n)s more of your cards face up.",
+            "Before play: turn one more of your cards face up.",
             "Before play: turn %(n)s of your cards face up.",
             left,
         )
@@ -112,7 +112,7 @@ def move_label(move: str, view: dict) -> str:
         return gettext("Turn up the card at %(place)s") % {"place": place}
     if kind == "flip":
         return gettext("Turn up %(place)s instead of drawing") % {"place": place}
-    return gettext("Put it at %(place)s") % {"place": place}
+    return gettext("Put it in %(place)s") % {"place": place}
 
 
 REASONS = {
@@ -139,17 +139,17 @@ def event_line(event: dict, view: dict) -> str:
         text = gettext("%(name)s drew the %(card)s and threw it on the discard pile.")
     elif event["card"] is None:
         text = gettext(
-            "%(name)s drew a card and put it face down at %(place)s; the %(replaced)s went on "
+            "%(name)s drew a card and put it face down in %(place)s; the %(replaced)s went to "
             "the discard pile."
         )
     elif took == "discard":
         text = gettext(
-            "%(name)s took the %(card)s from the discard pile and put it at %(place)s; the "
-            "%(replaced)s went on the discard pile."
+            "%(name)s took the %(card)s from the discard pile and put it in %(place)s; the "
+            "%(replaced)s went to the discard pile."
         )
     else:
         text = gettext(
-            "%(name)s drew the %(card)s and put it at %(place)s; the %(replaced)s went on the "
+            "%(name)s drew the %(card)s and put it in %(place)s; the %(replaced)s went to the "
             "discard pile."
         )
     text = shared.told(text, values, REASONS.get(event.get("reason", "")), mine)

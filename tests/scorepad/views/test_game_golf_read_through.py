@@ -147,7 +147,7 @@ def test_a_hole_whose_scores_cannot_be_dealt_together_is_refused_and_kept(client
     page = response.content.decode().replace("\N{NO-BREAK SPACE}", " ")
     assert response.status_code == 422 and live_points(game) == []
     assert (
-        "Ada −6 and Bo −6: these cannot all come from one deal – between them they need at "
+        "Ada −6 and Bo −6: one deal cannot give these scores – between them they need at "
         "least six twos, and the deck has only four."
     ) in page
     assert 'value="-6"' in page or 'value="−6"' in page

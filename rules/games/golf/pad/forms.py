@@ -138,12 +138,12 @@ def together_text(decks: int) -> str:
     why (the page's script says it too, offline: pages.round_data)."""
     if decks == 1:
         return gettext(
-            "%(players)s: these cannot all come from one deal – the deck does not hold the "
-            "cards for all of them."
+            "%(players)s: one deal cannot give these scores – the deck does not hold the "
+            "cards they need."
         )
     return gettext(
-        "%(players)s: these cannot all come from one deal – the %(decks)s decks do not hold "
-        "the cards for all of them."
+        "%(players)s: one deal cannot give these scores – the %(decks)s decks do not hold "
+        "the cards they need."
     )
 
 
@@ -167,11 +167,11 @@ def short_text(decks: int) -> str:
     """The refusal that says which rank runs short (the page's script fills it offline)."""
     if decks == 1:
         return gettext(
-            "%(players)s: these cannot all come from one deal – between them they need at "
+            "%(players)s: one deal cannot give these scores – between them they need at "
             "least %(needed)s %(ranks)s, and the deck has only %(held)s."
         )
     return gettext(
-        "%(players)s: these cannot all come from one deal – between them they need at "
+        "%(players)s: one deal cannot give these scores – between them they need at "
         "least %(needed)s %(ranks)s, and the %(decks)s decks have only %(held)s."
     )
 
