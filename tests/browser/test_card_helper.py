@@ -116,3 +116,28 @@ def test_the_last_players_helper_opens_in_view_and_a_full_hand_raises_no_keyboar
         assert focused == ["SUMMARY", True]  # its own "Cards" button: no keyboard
         assert in_view(entry.locator("summary"))
         assert entry.locator("input[inputmode=decimal]").input_value() == "22"
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_the_rank_pad_lies_inside_the_helpers_panel_at_320(live_server, phone, lang, script):
+    """Reported: the right column of rank buttons stood 6 px past the panel's border."""
+    game = make_game(("Anna", "Bo", "Cy"))
+    page = phone(lang, viewport=NARROW, java_script_enabled=script)
+    page.goto(live_server.url + page_url("game", game, lang))
+    page.locator("details.helper summary").first.click()
+    panel, right, wide = page.evaluate(
+        """() => {
+        const open = document.querySelector('details.helper[open]');
+        const parts = [...open.querySelectorAll('.rank, input, .done')].filter(e => e.offsetParent);
+        return [open.querySelector('.helper-body').getBoundingClientRect().right,
+                Math.max(...parts.map(e => e.getBoundingClientRect().right)),
+                document.documentElement.scrollWidth];
+        }"""
+    )
+    assert right <= panel and wide <= NARROW["width"], (right, panel, wide)
+    if script:  # the buttons stay large enough to tap
+        sizes = page.locator("details.helper[open] .rank").evaluate_all(
+            "els => els.map(e => [e.offsetWidth, e.offsetHeight])"
+        )
+        assert all(w >= 40 and h >= 48 for w, h in sizes), sizes
