@@ -154,3 +154,44 @@ def test_a_refused_ghost_round_of_four_shows_its_marked_fields_and_save_at_360x6
     # what was typed is still there
     assert [page.locator(f"input[name=points_{s}]").input_value() for s in range(4)] == list(typed)
     no_sideways_scroll(page)
+
+
+@BOTH
+@pytest.mark.parametrize("kind", ["golf", "ghost"])
+def test_a_round_kept_offline_shows_the_note_the_next_form_and_save_at_320x640(
+    live_server, phone, lang, kind
+):
+    """Reported (issue 36): without a connection, the "waiting on this phone" list and the
+    note pushed the next hole's Save below the fold. The note now opens the screen, the
+    list above it; below it the standings, the next round's fields and Save."""
+    if kind == "golf":
+        game = golf(FOUR, caller_penalty=True)
+    else:
+        game = make_game(("Anna", "Bo", "Cy", "Dag"), threshold=100)
+    page = phone(lang, viewport=NARROW)
+    page.goto(live_server.url + url("game", game, lang))
+    page.context.set_offline(True)
+    typed = ("4", "5", "6", "7") if kind == "golf" else ("8", "7", "9", "6")  # one deal's
+    for seat, value in enumerate(typed):
+        page.locator(f"input[name=points_{seat}]").fill(value)
+    if kind == "golf":
+        page.locator("label.went-out:has(input[name=caller][value='0'])").click()
+    page.locator("form.round-form button[type=submit]").click()
+    note = page.locator("[data-outbox-message]")
+    note.wait_for()
+    page.locator("[data-outbox] li.waiting").wait_for(state="attached")
+    page.wait_for_function(
+        "() => Math.abs(document.querySelector('[data-outbox-message]')"
+        ".getBoundingClientRect().top) < 2"
+    )
+    assert inside(note.bounding_box(), NARROW), note.bounding_box()
+    assert page.locator("form.round-form input[name=number]").input_value() == "2"
+    if kind == "golf":
+        hole_in_view(page, question(game, lang))
+    else:
+        for seat in range(4):
+            field = page.locator(f"input[name=points_{seat}]")
+            assert inside(field.bounding_box(), NARROW), (seat, field.bounding_box())
+        save = page.locator("form.round-form button[type=submit]")
+        assert inside(save.bounding_box(), NARROW), save.bounding_box()
+    assert game.rounds.count() == 0  # kept on the phone, not sent

@@ -109,16 +109,16 @@
     showOutbox();
     lookAtNote();
   }
-  // As after a save through the server, the eye goes to the top of the board and the
-  // news: the note that the round is kept here stays in view (the keyboard, raised by a
-  // focused total, would push it away).
+  // As after a save through the server, the eye goes to the news: the note that the
+  // round is kept here opens the screen, with the standings and the next round's form
+  // and Save below it (the list of waiting rounds above it says the same at length). The
+  // focus is on the note, not a total, whose keyboard would push it away.
   function lookAtNote() {
-    var note = document.querySelector("[data-outbox-message]"), board = document.getElementById("board");
+    var note = document.querySelector("[data-outbox-message]");
     if (!note || note.hidden) return;
-    if (board) board.scrollIntoView({block: "start"});
     note.setAttribute("tabindex", "-1");
     note.focus({preventScroll: true});
-    note.scrollIntoView({block: "nearest"});
+    note.scrollIntoView({block: "start"});
   }
   S.keep = keep;
 
