@@ -273,6 +273,9 @@ def test_after_the_last_holes_save_the_extra_holes_fields_are_in_view(
     for seat in (0, 1):
         box = page.locator(f"input[name=points_{seat}]").bounding_box()
         assert inside(box, NARROW), (seat, box)
+    # and its Save (33 px below the fold in Norwegian with the script, reported)
+    button = page.locator("form.round-form button[type=submit]").bounding_box()
+    assert inside(button, NARROW), button
     heading = page.locator("#round-form > h2").bounding_box()
     toggle = page.locator("#round-form .layout-helper > summary")
     if toggle.is_visible():

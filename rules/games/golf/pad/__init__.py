@@ -34,7 +34,7 @@ EXTRA_TEXTS = {
 
 # The shared templates' words that number a hole, for the extra hole (`{% word %}`).
 EXTRA_WORDS = {
-    "heading": _("The extra hole"),
+    "heading": _("Extra hole"),  # a heading: short enough for the helper beside it at 320 px
     "save": _("Save the extra hole"),
     "undo": _("Undo the extra hole"),
     "bring_back": _("Bring back the extra hole"),

@@ -141,7 +141,7 @@ def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
             # for a hole checked on the phone: one nearest score, or two.
             "nearest_one": nearest_text(1),
             "nearest_other": nearest_text(2),
-            "extra_hole": _("The extra hole"),  # the form's heading at the extra hole
+            "extra_hole": _("Extra hole"),  # the form's heading at the extra hole
             "kept_extra": _(
                 "No connection: the extra hole is kept on this phone and will be sent as soon "
                 "as there is a connection."

@@ -101,7 +101,7 @@ WORDS = {
     "bring_back": _("Bring back hole %(n)s"),
     "being_played": _("Hole %(n)s is being played; %(d)s deals."),
     # Only Golf has players who play on while the others wait: the extra hole.
-    "playing_heading": _("The extra hole"),
+    "playing_heading": _("Extra hole"),
     "playing_save": _("Save the extra hole"),
     "playing_row": _("Extra hole"),
     "playing_edit": _("Edit the extra hole"),
