@@ -10,7 +10,12 @@ from rules.games.golf import cards, house
 @pytest.mark.parametrize(
     ("bonus", "lang", "sentence", "word"),
     [
-        ("square", "en", "Four equal cards in a square earn −20.", "four of a kind in a square −20"),
+        (
+            "square",
+            "en",
+            "Four equal cards in a square earn −20.",
+            "four of a kind in a square −20",
+        ),
         ("square", "nb", "Fire like kort i en firkant gir −20.", "fire like i firkant −20"),
         (
             "two_columns",
