@@ -136,8 +136,8 @@ def test_the_rank_pad_lies_inside_the_helpers_panel_at_320(live_server, phone, l
         }"""
     )
     assert right <= panel and wide <= NARROW["width"], (right, panel, wide)
-    if script:  # the buttons stay large enough to tap
+    if script:  # the buttons as large as every control on the site
         sizes = page.locator("details.helper[open] .rank").evaluate_all(
             "els => els.map(e => [e.offsetWidth, e.offsetHeight])"
         )
-        assert all(w >= 40 and h >= 48 for w, h in sizes), sizes
+        assert all(w >= 44 and h >= 48 for w, h in sizes), sizes
