@@ -397,3 +397,28 @@ def test_the_paper_sheet_says_where_the_running_total_goes(client, language, sai
     """Items 29 and 53 on the paper sheet."""
     text = words_of(page(client, "sheet", cards.GolfHouse(), language, 3), "<body", "</body>")
     assert said in text and old not in text
+
+
+# ------------------------------------------------------------------ the editor's fourth read
+
+
+KNOCKER = {  # the variants page speaks for every variant: four-card golf's caller too
+    "en": "In four-card golf nobody turns all their cards face up: there the caller is the "
+    "player who knocked.",
+    "nb": "Med fire kort går ingen ut: der er det den som banket i bordet, som kan bli straffet.",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_variants_page_says_who_the_caller_is_in_four_card_golf(client, language):
+    """The variants page lists four-card golf and gave the caller penalty only as the
+    six-card table reads it: "the caller is the first player to have all their cards
+    face up", which nobody does in four-card golf."""
+    with translation.override(language):
+        body = client.get(reverse("rules:variants", kwargs={"game": "golf"})).content.decode()
+    text = words_of(body)
+    assert CALLER[language, "all_face_up"] in text
+    assert KNOCKER[language] in text
+    # the rules page of a six-card table, which is not about four-card golf, keeps to its own
+    assert KNOCKER[language] not in words_of(page(client, "rules", cards.GolfHouse(), language))
+
