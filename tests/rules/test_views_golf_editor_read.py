@@ -422,3 +422,18 @@ def test_the_variants_page_says_who_the_caller_is_in_four_card_golf(client, lang
     # the rules page of a six-card table, which is not about four-card golf, keeps to its own
     assert KNOCKER[language] not in words_of(page(client, "rules", cards.GolfHouse(), language))
 
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant", list(cards.VARIANTS))
+def test_the_mistake_about_a_pagat_two_is_said_of_the_table_not_of_every_joker(
+    client, language, variant
+):
+    """«Å glemme at toeren er verdt 2 og ikke −2 når dere spiller med jokere» said it of
+    every table with jokers; with jokers at −5 a two is still −2."""
+    text = words_of(page(client, "rules", cards.GolfHouse(variant, jokers="pagat"), language))
+    said, old = {
+        "en": ("Forgetting that at your table a two is worth +2, not −2.", "with jokers at your"),
+        "nb": ("Å glemme at toeren hos dere er verdt +2, ikke −2.", "når dere spiller med jokere"),
+    }[language]
+    assert said in text and old not in text
+    assert cards.GolfHouse(variant, jokers="minus_five").values["2"] == -2
