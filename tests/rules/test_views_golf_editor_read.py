@@ -437,3 +437,14 @@ def test_the_mistake_about_a_pagat_two_is_said_of_the_table_not_of_every_joker(
     }[language]
     assert said in text and old not in text
     assert cards.GolfHouse(variant, jokers="minus_five").values["2"] == -2
+
+
+def test_a_practice_hole_cut_short_names_no_caller_in_words_of_every_variant():
+    """«… og ingen er den som gikk ut»: in four-card golf nobody goes out, the caller is
+    whoever knocked; the line is shown at every table, so it names the caller neutrally."""
+    from rules.games.golf import play_words
+
+    with translation.override("nb"):
+        line = str(play_words.LIMIT_LINE) % {"n": 200}
+    assert "gikk ut" not in line
+    assert "ingen regnes som den som avsluttet det." in line
