@@ -397,3 +397,54 @@ def test_the_paper_sheet_says_where_the_running_total_goes(client, language, sai
     """Items 29 and 53 on the paper sheet."""
     text = words_of(page(client, "sheet", cards.GolfHouse(), language, 3), "<body", "</body>")
     assert said in text and old not in text
+
+
+# ------------------------------------------------------------------ the editor's fourth read
+
+
+KNOCKER = {  # the variants page speaks for every variant: four-card golf's caller too
+    "en": "In four-card golf nobody turns all their cards face up: there the caller is the "
+    "player who knocked.",
+    "nb": "Med fire kort går ingen ut: der er det den som banket i bordet, som kan bli straffet.",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_variants_page_says_who_the_caller_is_in_four_card_golf(client, language):
+    """The variants page lists four-card golf and gave the caller penalty only as the
+    six-card table reads it: "the caller is the first player to have all their cards
+    face up", which nobody does in four-card golf."""
+    with translation.override(language):
+        body = client.get(reverse("rules:variants", kwargs={"game": "golf"})).content.decode()
+    text = words_of(body)
+    assert CALLER[language, "all_face_up"] in text
+    assert KNOCKER[language] in text
+    # the rules page of a six-card table, which is not about four-card golf, keeps to its own
+    assert KNOCKER[language] not in words_of(page(client, "rules", cards.GolfHouse(), language))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant", list(cards.VARIANTS))
+def test_the_mistake_about_a_pagat_two_is_said_of_the_table_not_of_every_joker(
+    client, language, variant
+):
+    """«Å glemme at toeren er verdt 2 og ikke −2 når dere spiller med jokere» said it of
+    every table with jokers; with jokers at −5 a two is still −2."""
+    text = words_of(page(client, "rules", cards.GolfHouse(variant, jokers="pagat"), language))
+    said, old = {
+        "en": ("Forgetting that at your table a two is worth +2, not −2.", "with jokers at your"),
+        "nb": ("Å glemme at toeren hos dere er verdt +2, ikke −2.", "når dere spiller med jokere"),
+    }[language]
+    assert said in text and old not in text
+    assert cards.GolfHouse(variant, jokers="minus_five").values["2"] == -2
+
+
+def test_a_practice_hole_cut_short_names_no_caller_in_words_of_every_variant():
+    """«… og ingen er den som gikk ut»: in four-card golf nobody goes out, the caller is
+    whoever knocked; the line is shown at every table, so it names the caller neutrally."""
+    from rules.games.golf import play_words
+
+    with translation.override("nb"):
+        line = str(play_words.LIMIT_LINE) % {"n": 200}
+    assert "gikk ut" not in line
+    assert "ingen regnes som den som avsluttet det." in line

@@ -35,8 +35,8 @@ class Ghost:
     about = {
         "en": "Ghost is a folk game with no official rule book. These pages collect how it "
         "is played.",
-        "nb": "Spøkelse er et folkelig kortspill uten noen offisiell regelbok. Her finner du "
-        "hvordan folk spiller det.",
+        "nb": "Spøkelse er et kortspill som er lært bort muntlig, uten noen offisiell "
+        "regelbok. Her har vi samlet hvordan det spilles.",
     }
     blurb = {
         "en": "A Norwegian card game for two where the lowest score wins, and one card, the "

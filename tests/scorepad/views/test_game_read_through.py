@@ -78,3 +78,20 @@ def test_the_norwegian_evening_box_is_written_as_a_norwegian_writes_it(client):
     assert "serien" not in box and "Spill tapt og vunnet" not in box
     # the mark counts games lost this evening, not a total near the threshold
     assert "Cecilie flest tap" in box and "nærmest å tape" not in box
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "old"),
+    [
+        ("en", "The round was not saved. Please check what is marked;", "the marked totals"),
+        ("nb", "Runden ble ikke lagret. Sjekk det som er merket.", "de merkede summene"),
+    ],
+)
+def test_a_round_refused_for_its_cards_does_not_point_to_the_totals(client, language, said, old):
+    """The summary above a refused round said "check the marked totals" when only a
+    card field was marked (Golf's says "what is marked")."""
+    game = make_game(("Ada", "Bo"))
+    page = enter(client, game, "", "3", lang=language, cards_0="X Y Z 1 0")
+    assert page.status_code == 422
+    text = page_words(page)
+    assert said in text and old not in text
