@@ -212,7 +212,12 @@ def _render_block(
                 }
                 for c in block.get("cards") or block.get("row") or []
             ],
-            ghost=block.get("ghost") and card_html(block["ghost"], language),
+            # a field that holds one card (a game's card set apart): that card, drawn
+            **{
+                field: card_html(block[field], language)
+                for field in kind.cards
+                if isinstance(block.get(field), str)
+            },
             **game.example_context(house),
         )
     extra = EXTRAS.get(block["kind"])
