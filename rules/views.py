@@ -112,7 +112,17 @@ def home(request):
         for game in games.all()
         if not games.is_default(game.key)
     ]
-    return render(request, "rules/home.html", {"facts": schema.FACTS, "other_games": others})
+    first = games.default()  # the home is the default game's: its own home.html, its words
+    context = {
+        "home_game": {
+            "name": first.names[language],
+            "title": first.title[language],
+            "blurb": first.blurb[language],
+        },
+        "facts": schema.FACTS,
+        "other_games": others,
+    }
+    return render(request, template("home.html", first), context)
 
 
 @require_safe
