@@ -24,7 +24,7 @@ def said(game: Any):
 
 
 def template(name: str, game: Any) -> list[str]:
-    """A game's own template where it has one (rules/golf/rules.html, in its package),
+    """A game's own template where it has one (rules/<key>/rules.html, in its package),
     else the shared one."""
     return [f"rules/{game.key}/{name}", f"rules/{name}"]
 
@@ -182,7 +182,7 @@ def choose(request, current: Any, game: Any):
 @rules_cache
 def variants_page(request, game: str):
     """A game's variants, from its variant table, and its house rules where the game's
-    texts have a section on them (Golf's "settle"): the default table's blocks."""
+    texts have a section on them (its section "settle"): the default table's blocks."""
     played = games.get(game)
     language = get_language()
     house = played.House()
@@ -254,7 +254,7 @@ def quick_card(request, game: str, house: str | None = None):
 @rules_cache
 def score_sheet(request, game: str, players: int, house: str | None = None):
     """A paper score sheet for this many players, with how the game ends printed on it:
-    a row per round (as many as a game of a set number of rounds has, Golf's holes)."""
+    a row per round (as many as a game of a set number of rounds has: holes, say)."""
     played = games.get(game)
     house = table(played, house)
     resolved = house or played.House()
@@ -270,7 +270,7 @@ def score_sheet(request, game: str, players: int, house: str | None = None):
 
 def sheet_context(house: Any, players) -> dict:
     """The sheet for these players: numbers (1, 2, …) or a game's players by name; a row
-    per round (as many as a game of a set number of rounds has, Golf's holes)."""
+    per round (as many as a game of a set number of rounds has: holes, say)."""
     game = games.of(house)
     counts = range(game.least_players, house.max_players + 1)
     return {
@@ -279,7 +279,7 @@ def sheet_context(house: Any, players) -> dict:
         "summary": said(game).summary(house),
         "players": players,
         # a single round is one row, with no running sum to keep; a game of a set number
-        # of rounds (Golf's holes) has that many
+        # of rounds (holes, say) has that many
         "rounds": range(
             1,
             (

@@ -1,8 +1,8 @@
 """No number typed into a rules text: every figure comes from the game's
-cards.py (Ghost's: rules/games/ghost/cards.py).
+cards.py (rules/games/<key>/cards.py).
 
 A figure typed into prose is true for the table it was written at and silently false at
-the others (a threshold of 15, the jack at 11, seven cards), so the loader refuses any
+the others (a threshold of 15, a card worth 11, a row of seven), so the loader refuses any
 digit left in a text once its placeholders are taken out.
 
 What is allowed, and why:
