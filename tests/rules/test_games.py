@@ -171,10 +171,14 @@ def shared_files():
 
 def game_words(game) -> set[str]:
     """What names a game: its key, names, titles and address words, and its variants'
-    keys (also as words: three_in_hand, "three in hand", three-in-hand) and words."""
+    keys (also as words: three_in_hand, "three in hand", three-in-hand), names (its
+    rules texts' `variants.<key>.name`) and address words."""
+    from rules.engine.rendering import rules
+
     words = {game.key, *game.names.values(), *game.title.values(), *game.address.values()}
     for key in game.variants:
         words |= {key, key.replace("_", " "), key.replace("_", "-")}
+    words |= {name for text in rules(game.key).variants.values() for name in text["name"].values()}
     return words | {w for said in game.variant_words.values() for w in said.values()}
 
 
