@@ -333,8 +333,8 @@ def prerendered_paths() -> list[str]:
 def moved_paths() -> dict[str, str]:
     """The pre-rendered combinations under another language than English, spelled in
     English words, as every address was before each language had its own (an old
-    `/nb/regler/<a house rule's English word>/` link): {that path: the page's own}. Django answers them with a
-    301; the static export keeps a file for each that sends the reader on
+    `/nb/regler/<a house rule's English word>/` link): {that path: the page's own}.
+    Django answers them with a 301; the static export keeps a file for each that sends the reader on
     (ghost_site/serving/prerendered.py `write_moved`). Another language's words under /en/ were
     never an address, so they get no file (Django still answers them with a 301)."""
     moved = {}
