@@ -128,7 +128,7 @@ def icon(key: str) -> str:
 def current_game(request) -> str:
     """The game a page is about: a view may name it (`request.game_key`, a scorepad game
     of another game), a rules page has it in its URL; an address that resolved to
-    nothing (a 404), the game word after its language (/en/golf/…); else the default."""
+    nothing (a 404), the game word after its language (/en/<game>/…); else the default."""
     key = getattr(request, "game_key", None)
     if key is None and request.resolver_match is not None:
         key = request.resolver_match.kwargs.get("game")
@@ -138,8 +138,8 @@ def current_game(request) -> str:
 
 
 def game_in_address(path: str) -> str | None:
-    """The game whose word follows the language in an address ("/en/golf/x/": golf)."""
-    parts = path.split("/", 3)  # "", "en", "golf", the rest
+    """The game whose word follows the language in an address ("/en/<game>/x/": that game)."""
+    parts = path.split("/", 3)  # "", "en", a game's word, the rest
     if len(parts) < 4 or parts[1] not in dict(settings.LANGUAGES):
         return None
     return games.by_word(parts[2])
@@ -150,13 +150,14 @@ def game_switch(request):
     and the title; and the switch to the same kind of page of each game."""
     key, language = current_game(request), get_language()
     return {
-        "site_game": _site_game(key, language),
+        "site_game": site_game(key, language),
         "game_links": _game_links(key, page_kind(request.resolver_match), language),
     }
 
 
 @lru_cache(maxsize=16)
-def _site_game(key: str, language: str) -> dict:
+def site_game(key: str, language: str) -> dict:
+    """What the header, title and footer say of a game, and where they lead."""
     game = games.get(key)
     with translation.override(language):
         return {
@@ -165,6 +166,7 @@ def _site_game(key: str, language: str) -> dict:
             "title": game.title[language],
             "icon": icon(key),
             "about": game.about[language],
+            "blurb": game.blurb[language],  # a page's description where it has none
             "rules": reverse("rules:rules", kwargs={"game": key}),
             "variants": reverse("rules:variants", kwargs={"game": key}),
             "scorepad": pads.start_url(key),  # "Scorepad", "new game": this game's
@@ -172,7 +174,7 @@ def _site_game(key: str, language: str) -> dict:
 
 
 def _forget() -> None:
-    for made in (offline_pages, _game_links, _site_game, _reversed_in):
+    for made in (offline_pages, _game_links, site_game, _reversed_in):
         made.cache_clear()
 
 

@@ -17,6 +17,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from rules import games
+
 from .middleware import error_page
 
 # Every Norwegian tag a phone may send; Nynorsk readers read Bokmål better than English.
@@ -110,12 +112,15 @@ def service_worker(request):
 def manifest(request):
     """The installable app, one per language: the scope is that language's pages."""
     home = reverse("rules:home")
+    language = translation.get_language()
+    name = games.default().names[language]  # the site is its default game's, by name
     data = {
         "id": home,
-        "name": _("Ghost: rules and scorepad"),
-        "short_name": _("Ghost"),
-        "description": _("The rules of the card game Ghost and a scorepad for the table."),
-        "lang": translation.get_language(),
+        "name": _("%(game)s: rules and scorepad") % {"game": name},
+        "short_name": name,
+        "description": _("The rules of the card game %(game)s and a scorepad for the table.")
+        % {"game": name},
+        "lang": language,
         "start_url": home,
         "scope": home,
         "display": "standalone",

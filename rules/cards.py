@@ -15,7 +15,7 @@ COPIES_PER_RANK = 4  # one deck: four suits
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-# A joker, for a game that plays with them (Golf's house rule): a rank of its own,
+# A joker, for a game that plays with them (by a house rule, say): a rank of its own,
 # without a suit. A game's card table says whether it is in play.
 JOKER = "X"
 

@@ -1,5 +1,5 @@
-"""A round's totals possible together: can every player's hand (Ghost) or layout (Golf)
-be dealt at once from the decks, no rank used more often than they hold?
+"""A round's totals possible together: can every player's hand (a row, a layout: whatever
+its game deals) be dealt at once from the decks, no rank used more often than they hold?
 
 Each total alone is checked against the set of possible totals; this checks them
 together. A hand is counted as a vector of cards per rank (the game's ranks in order).
@@ -8,8 +8,9 @@ what is left of the decks; the most constrained players first (a total nearest t
 lowest or the highest possible one), failures remembered by what is left. It is
 bounded: after `BUDGET` hands tried it gives up and says nothing (None), so that a
 round is never refused for a reason not proved; a round the search cannot settle is
-accepted as before. The page's scripts (scoring.js, golf-scoring.js) search in the same
-order with the same bound, and tests/data/together_cases.json runs both.
+accepted as before. The page's script (scorepad/static/scorepad/together.js, with each
+game's hands from its own script) searches in the same order with the same bound, and
+tests/data/together_cases.json runs both.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The rules pages of every game in the registry, one set of URL names for all.
 
 Each page is written once, `for_every_game`: the default game's address has no game word
-(/en/rules/), every other game's has its own word first (/en/golf/rules/). The view gets
+(/en/rules/), every other game's has its own word first (/en/<game>/rules/). The view gets
 the game's key as `game` either way, and `reverse("rules:rules", kwargs={"game": key})`
 gives the right address for any key (the default game's pattern carries its key as a
 fixed argument; `GameConverter` refuses it, so only that pattern matches).

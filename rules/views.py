@@ -24,7 +24,7 @@ def said(game: Any):
 
 
 def template(name: str, game: Any) -> list[str]:
-    """A game's own template where it has one (rules/golf/rules.html, in its package),
+    """A game's own template where it has one (rules/<key>/rules.html, in its package),
     else the shared one."""
     return [f"rules/{game.key}/{name}", f"rules/{name}"]
 
@@ -112,7 +112,17 @@ def home(request):
         for game in games.all()
         if not games.is_default(game.key)
     ]
-    return render(request, "rules/home.html", {"facts": schema.FACTS, "other_games": others})
+    first = games.default()  # the home is the default game's: its own home.html, its words
+    context = {
+        "home_game": {
+            "name": first.names[language],
+            "title": first.title[language],
+            "blurb": first.blurb[language],
+        },
+        "facts": schema.FACTS,
+        "other_games": others,
+    }
+    return render(request, template("home.html", first), context)
 
 
 @require_safe
@@ -172,7 +182,7 @@ def choose(request, current: Any, game: Any):
 @rules_cache
 def variants_page(request, game: str):
     """A game's variants, from its variant table, and its house rules where the game's
-    texts have a section on them (Golf's "settle"): the default table's blocks."""
+    texts have a section on them (its section "settle"): the default table's blocks."""
     played = games.get(game)
     language = get_language()
     house = played.House()
@@ -244,7 +254,7 @@ def quick_card(request, game: str, house: str | None = None):
 @rules_cache
 def score_sheet(request, game: str, players: int, house: str | None = None):
     """A paper score sheet for this many players, with how the game ends printed on it:
-    a row per round (as many as a game of a set number of rounds has, Golf's holes)."""
+    a row per round (as many as a game of a set number of rounds has: holes, say)."""
     played = games.get(game)
     house = table(played, house)
     resolved = house or played.House()
@@ -260,7 +270,7 @@ def score_sheet(request, game: str, players: int, house: str | None = None):
 
 def sheet_context(house: Any, players) -> dict:
     """The sheet for these players: numbers (1, 2, …) or a game's players by name; a row
-    per round (as many as a game of a set number of rounds has, Golf's holes)."""
+    per round (as many as a game of a set number of rounds has: holes, say)."""
     game = games.of(house)
     counts = range(game.least_players, house.max_players + 1)
     return {
@@ -269,7 +279,7 @@ def sheet_context(house: Any, players) -> dict:
         "summary": said(game).summary(house),
         "players": players,
         # a single round is one row, with no running sum to keep; a game of a set number
-        # of rounds (Golf's holes) has that many
+        # of rounds (holes, say) has that many
         "rounds": range(
             1,
             (
@@ -323,8 +333,8 @@ def prerendered_paths() -> list[str]:
 def moved_paths() -> dict[str, str]:
     """The pre-rendered combinations under another language than English, spelled in
     English words, as every address was before each language had its own (an old
-    `/nb/regler/jack-11/` link): {that path: the page's own}. Django answers them with a
-    301; the static export keeps a file for each that sends the reader on
+    `/nb/regler/<a house rule's English word>/` link): {that path: the page's own}.
+    Django answers them with a 301; the static export keeps a file for each that sends the reader on
     (ghost_site/serving/prerendered.py `write_moved`). Another language's words under /en/ were
     never an address, so they get no file (Django still answers them with a 301)."""
     moved = {}

@@ -57,7 +57,7 @@ _PLURALS = {
     "en": "aces twos threes fours fives sixes sevens eights nines tens jacks queens kings",
     "nb": "ess toere treere firere femmere seksere sjuere åttere niere tiere knekter damer konger",
 }
-_JOKERS = {"en": "jokers", "nb": "jokere"}  # Golf's jokers, a rank of their own ("X")
+_JOKERS = {"en": "jokers", "nb": "jokere"}  # for a game with jokers: a rank of its own ("X")
 RANK_PLURALS = {
     language: dict(zip(cards.RANKS, words.split(), strict=True)) | {"X": _JOKERS[language]}
     for language, words in _PLURALS.items()

@@ -1,6 +1,6 @@
 """Each game's own part of the scorepad, by its key in the registry of games (rules/games):
 its forms, the templates that must differ, what a round may hold, and the words its
-messages use: a round of Ghost, a hole of Golf. Each game's package holds its part
+messages use: a round, or a hole where a game's rounds are holes. Each game's package holds its part
 (`rules/games/<key>/pad/`, a `Pad` as `PAD`); views and pages ask `game.pad` (or
 `get(key)` for a new game) and never name a game; a game's rules stay its game object's.
 
@@ -43,8 +43,8 @@ class Pad(ABC):
                     window.GameModules under `key`)
     file_stem, round_word, axis_word       what a file, a row and the chart call a round
     round_address   a round's word in its addresses, by language (…/g/<token>/round/3/):
-                    `ROUND_ADDRESS` unless its rounds have a name of their own (Golf's
-                    holes: "hole", «hull»); lower-case ASCII, as an address is written
+                    `ROUND_ADDRESS` unless its rounds have a name of their own
+                    (holes: "hole", «hull»); lower-case ASCII, as an address is written
     outcomes        how a finished game can end for a player: "won", "lost" and "neither"
                     where somebody loses (the statistics' streaks say only these)
     headlines       the result picture's headline, "%(names)s …": "won" always, "lost"
@@ -99,12 +99,12 @@ class Pad(ABC):
 
     def text(self, key: str, game=None, **values) -> str:
         """A message of this game's scorepad; `game` where the round may be one that
-        is named, not numbered (Golf's extra hole)."""
+        is named, not numbered (a tie's extra hole)."""
         return str(self.texts[key]) % values
 
     def word(self, key: str, game=None, **values) -> str:
         """A word of the shared templates (`{% word %}`): from `words`, else `texts`;
-        `game` where the round it numbers may be one that is named (Golf's extra hole)."""
+        `game` where the round it numbers may be one that is named (a tie's extra hole)."""
         text = self.words[key] if key in self.words else self.texts[key]
         return str(text % values if values else text)
 
@@ -115,7 +115,7 @@ class Pad(ABC):
         return self.edit_form(data, game=game, players=game.player_list, **kwargs)
 
     def round_note(self, game, rnd, fmt) -> str:
-        """A note under a round's row (Golf's caller penalty); none by default."""
+        """A note under a round's row (the caller's penalty, say); none by default."""
         return ""
 
     def board_extra(self, game) -> dict:

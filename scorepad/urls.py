@@ -26,9 +26,10 @@ class TokenConverter:
 
 class RoundConverter:
     """`<round:round_address>`: a round's word in a game's address, its own in the page's
-    language (Golf's "hole", «hull»; Ghost's "round", «runde»). Read: any game's word in
-    any language, or the word every game had before (`pads.ROUND_ADDRESS`); the view sends
-    a page read at a word not its game's on to its own. Written from a game's key in the
+    language ("hole", «hull», where a game's rounds are holes; "round", «runde», by default).
+    Read: any game's word in any language, or the word every game had before
+    (`pads.ROUND_ADDRESS`); the view sends a page read at a word not its game's on to its
+    own. Written from a game's key in the
     active language's word; from a word read (the language switch), as the first game
     that has that word spells it in the active language."""
 
@@ -66,7 +67,7 @@ urlpatterns = [
     ),
     path(GAME, views.game_page, name="game"),
     # A round's own address, in its game's word: /nb/poengblokk/s/<token>/hull/3/ for a
-    # hole of Golf. Early, where round entry finds it soon (the converter takes only a
+    # game's third hole. Early, where round entry finds it soon (the converter takes only a
     # round's words, so the scorepad's other words below are never read as one).
     # `reverse` with the game's key as `round_address` gives the game's own word; the words
     # every game had before (…/round/, …/runde/) are still read (`RoundConverter`).

@@ -4,8 +4,11 @@ Every combination has one address per language: the rules page's path with the c
 that differ from the game's defaults, in a fixed order, as words joined by "+", in the
 page's language:
 
-    /en/rules/jack-11+stock-only+to-15/        /nb/regler/knekt-11+bare-trekkbunke+til-15/
-    /en/golf/rules/four-card+extra-hole/       /nb/golf/regler/fire-kort+ekstra-hull/
+    /en/rules/<choice>+<choice>+to-15/         /nb/regler/<valg>+<valg>+til-15/
+    /en/<game>/rules/<choice>+<choice>/        /nb/<spill>/regler/<valg>+<valg>/
+
+(each <choice> a variant's or a house rule's word in that language; <game> the game's word
+in the address, which the default game's pages have none of).
 
 A path (not a query) so a CDN or the static export can keep each combination as a file.
 
@@ -14,7 +17,7 @@ The words are the game's own, one per language for each choice: its variants'
 rule with a number (`number_rule`, its `prefixes`: "to-15", "til-15"). Each is written as
 the site's other paths are: lower-case ASCII, hyphens between words, and the Norwegian
 letters as plain ones, æ as "ae", ø as "o", å as "a" (as `poengblokk/folg/` writes
-"følg": `tre-pa-handen`, `straff-for-den-som-gar-ut`). A word is unique within its
+"følg": "på hånden" as `pa-handen`, "går ut" as `gar-ut`). A word is unique within its
 game across all languages, so a word alone says which choice it names, and in which
 language.
 
@@ -171,7 +174,7 @@ class HouseConverter:
 
 class GameConverter:
     """`<game:game>` in a URL: the word of a game that is not the default one, in any
-    language ("golf"), read as its key; written in the active language's word. The
+    language (its `address`), read as its key; written in the active language's word. The
     default game's pages have no such word: its key is no match here, so `reverse` takes
     the pattern without it (rules/urls.py `for_every_game`)."""
 

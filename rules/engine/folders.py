@@ -22,7 +22,7 @@ def _folders(kind: str) -> list[str]:
 
 class GameTemplates(FileSystemLoader):
     """Templates in each game's `templates/` folder, by the same names the shared ones
-    have (`scorepad/golf/_fields.html`)."""
+    have (`scorepad/<key>/_fields.html`)."""
 
     def get_dirs(self):
         return _folders("templates")

@@ -3,7 +3,7 @@
 The rules pages (rules/engine/loader.py, schema.py, rendering.py, address.py) and the scorepad
 (scorepad/logic/scoring.py, the Game model) never name a game. They are handed a value
 that follows `Game` below, found by its key in the registry (rules/games/__init__.py).
-A game is added by adding its own package beside rules/games/ghost/:
+A game is added by adding its own package beside the others in rules/games/:
 
     rules/games/<key>/__init__.py   the game object (a class following `Game`), `GAME`
     rules/games/<key>/cards.py      its pure facts: card values, variants, house rules,
@@ -17,13 +17,13 @@ and one line in the registry's list. A game's modules import only the leaves of 
 engine (this module, rules/cards.py, rules/words.py), never the loader, the schema or
 the rendering: those import the registry, so the other way would be a circle.
 
-What a game object carries (Ghost's is the reference: rules/games/ghost/__init__.py):
+What a game object carries (the default game's is the reference: its package's __init__.py):
 
 Names and words
-    key                 "ghost": the registry's key, the scorepad's `Game.game` column
+    key                 the registry's key, the scorepad's `Game.game` column
     names               {"en": …, "nb": …}: the game's name in each language
     words               {"round": {"en": …, "nb": …}, "rounds": …}: what one deal is
-                        called (a round of Ghost, a hole of Golf)
+                        called (a round; a hole, in a game whose rounds are holes)
     texts               Path of its rules texts (TOML, checked by rules/engine/loader.py)
 
 The table (what a table settles before the first deal)
@@ -56,7 +56,7 @@ The facts a text may assume, and the numbers it may name
                         count at the table with those fields set ("" the table itself)
     rank_lists          {kind: function(rank, house) -> ranks}: the game's own
                         placeholders filled with a list of ranks, "a jack or a two"
-                        (Ghost's `{cheaper:A}`); {} for none
+                        (`{cheaper:A}`: the ranks worth less than an ace); {} for none
 
 Cards and hands
     card_table(house)   {rank: points} at this table
@@ -114,8 +114,8 @@ class Kind:
 @dataclass(frozen=True)
 class HouseRule:
     """One house rule, defined once: the field of a game's `House` it sets and to what,
-    its name in the rules texts (`when = "jack_eleven"`) and its word in a page's
-    address in each language ({"en": "jack-11", "nb": "knekt-11"})."""
+    its name in the rules texts (a patch's `when`, a block's `only`) and its word in a
+    page's address in each language ({"en": …, "nb": …}: rules/engine/address.py)."""
 
     field: str
     value: object
@@ -203,7 +203,7 @@ class LossThreshold:
 
 @dataclass(frozen=True)
 class FixedRounds:
-    """A set number of rounds (Golf's holes): then the lowest total wins, ties share.
+    """A set number of rounds (holes, say): then the lowest total wins, ties share.
     With `extra_round` a tie after the last round is settled by one more round that only
     the tied players play: its lowest score wins among them (tied again: shared), and it
     is not added to the totals. The totals handed to `decide` and `decided` are those of

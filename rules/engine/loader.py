@@ -1,5 +1,5 @@
-"""The rules as data: load a game's rules texts (the file its game object names, Ghost's
-rules/games/ghost/rules.toml) and check them.
+"""The rules as data: load a game's rules texts (the file its game object names, its
+package's rules.toml) and check them.
 
 The file holds each text in English and Norwegian side by side. Loading fails loudly,
 naming the entry, when a text lacks a language, a card or placeholder is unknown, or a

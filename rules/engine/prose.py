@@ -1,16 +1,16 @@
 """No number typed into a rules text: every figure comes from the game's
-cards.py (Ghost's: rules/games/ghost/cards.py).
+cards.py (rules/games/<key>/cards.py).
 
 A figure typed into prose is true for the table it was written at and silently false at
-the others (a threshold of 15, the jack at 11, seven cards), so the loader refuses any
+the others (a threshold of 15, a card worth 11, a row of seven), so the loader refuses any
 digit left in a text once its placeholders are taken out.
 
 What is allowed, and why:
 - digits inside a placeholder: `{cards:S8 HJ}` (card notation), `{value:J}`,
   `{total:…}`, `{fact:…}`, `{points:…}`; they are filled from the game per table;
-- the names of the variants (`variants.<key>.name`, "Jack as 11" / «Knekt som 11»):
+- the names of the variants (`variants.<key>.name`, such as "Ace as 11" / «Ess som 11»):
   they are names, the same at every table, not statements. In running text, write
-  such a name with a placeholder (“Jack as {value11:J}”), so the figure stays computed.
+  such a name with a placeholder (“Ace as {value11:A}”), so the figure stays computed.
 
 Counts written as words ("four eights") are not caught: a rank's name ("an eight") and a
 count look the same. Write counts with {word:…} all the same.

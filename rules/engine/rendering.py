@@ -129,8 +129,9 @@ def value_rows(language: str, house: Any) -> list[dict[str, str]]:
 
 
 def variant_rows(language: str, house: Any = None) -> list[dict[str, Any]]:
-    """Every variant, the standard game first, with its players, cards and the round
-    totals it can give (the default game's default table when none is given)."""
+    """Every variant, in the game's order (its default variant first), with its players,
+    cards and the round totals it can give (the default game's default table when none
+    is given)."""
     house = games.default().House() if house is None else house
     return [variant_row(key, language, house) for key in games.of(house).variants]
 
@@ -157,14 +158,15 @@ def variant_row(key: str, language: str, house: Any) -> dict[str, Any]:
         "cards": row["cards"],
         "lowest": format_points(min(totals), language),
         "highest": format_points(max(totals), language),
-        # whole totals the range leaves out (seven cards, jack 0.5: never 99)
+        # whole totals the range leaves out (a total no hand at this table makes: 99, say)
         "missing": and_list(
             format_points(t, language)
             for t in range(int(min(wholes or [0])), int(max(totals)) + 1)
             if wholes and t not in wholes
         ),
         "highest_half": halves and format_points(halves[0], language),
-        # a half needs a jack: in the dearest hand with one, it sits where this rank would
+        # a half needs the card worth a half: in the dearest hand with one, it sits where
+        # this rank would
         "half_displaces": row.get("half_displaces") and a_rank(row["half_displaces"], language),
         "house_rule": row["house_rule"],
     }
@@ -212,7 +214,12 @@ def _render_block(
                 }
                 for c in block.get("cards") or block.get("row") or []
             ],
-            ghost=block.get("ghost") and card_html(block["ghost"], language),
+            # a field that holds one card (a game's card set apart): that card, drawn
+            **{
+                field: card_html(block[field], language)
+                for field in kind.cards
+                if isinstance(block.get(field), str)
+            },
             **game.example_context(house),
         )
     extra = EXTRAS.get(block["kind"])
@@ -238,7 +245,7 @@ def _faq(block, language, house, data, patches, text):
 
 
 def _rules_url(related: dict[str, Any]) -> str | None:
-    """A related game that has rules on this site (`game = "golf"`): their address."""
+    """A related game that has rules on this site (`game = "<key>"`): their address."""
     key = related.get("game")
     if key is None:
         return None

@@ -67,7 +67,7 @@ def total_kinds(game: Game | None = None) -> dict[str, dict[str, Any]]:
 
 def rank_list_kinds(game: Game | None = None) -> dict[str, Any]:
     """A game's own placeholders that name a rank and are filled with a list of ranks
-    (Ghost's `{cheaper:A}`: the ranks worth less than an ace at the table)."""
+    (`{cheaper:A}`: the ranks worth less than an ace at the table, say)."""
     return (game or games.default()).rank_lists
 
 

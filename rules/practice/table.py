@@ -36,7 +36,7 @@ def seats_at(house) -> range:
 
 def house_data(house) -> dict:
     """A game's table (its `House`, a frozen dataclass) as the state keeps it in JSON:
-    each field by name, a Decimal (Ghost's jack) as its string."""
+    each field by name, a Decimal (a card's value at the table) as its string."""
     data = {f.name: getattr(house, f.name) for f in fields(house)}
     return {k: str(v) if isinstance(v, Decimal) else v for k, v in data.items()}
 

@@ -73,8 +73,8 @@ def below_lowest_text() -> str:
 
 def not_a_number_text(example: Decimal) -> str:
     """What a total must look like, with %(name)s left to fill: whole or half points where
-    the jack counts a half, whole points where it counts 11 (3.25 is a number, but never
-    a total)."""
+    a card counts a half, whole points where none does (3.25 is a number, but never a
+    total)."""
     if example % 1:
         text = gettext("%(name)s: write the total in whole or half points, such as %(example)s.")
     else:
@@ -86,7 +86,7 @@ class PointsField(forms.DecimalField):
     """A round total: 3,5 and 3.5 both accepted in both languages, shown in the reader's."""
 
     def __init__(self, example=Decimal("3.5"), lowest=None, **kwargs):
-        self.example = example  # a total this game can have: no halves with the jack at 11
+        self.example = example  # a total this table can have: no halves where no card is one
         self.lowest = lowest  # the lowest total this game can have: said to a minus sign
         # A text field: type=number would refuse a comma on some phones.
         kwargs.setdefault("widget", TextInput)

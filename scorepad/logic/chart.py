@@ -144,7 +144,8 @@ def course(
     labels: Sequence[str] | None = None,
 ) -> Chart | None:
     """The chart of running totals (`Outcome.running`, one list per live round); None
-    before the first round. From 0 up, or from below 0 where a total is (Golf's).
+    before the first round. From 0 up, or from below 0 where a total is (a game with
+    scores below 0).
     `labels`: the names as the lines' ends show them, cut by measure (else by count)."""
     if not running:
         return None

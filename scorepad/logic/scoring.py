@@ -3,7 +3,7 @@
 - Round tie: every player on the lowest round total shares the round win.
 - The deal passes to the next player each round; the player after the dealer starts.
 - What ends a game and who wins is the game's: an `Ending` (rules/engine/game.py) its game
-  object gives for the table. Ghost's is a loss threshold: several reach it in one
+  object gives for the table. One is a loss threshold: several reach it in one
   round, the highest total loses, equal highest share; a single-round game ends after
   one round, the lowest total wins. A threshold given as a number (or None: a single
   round) is that loss threshold.
@@ -72,7 +72,7 @@ class Outcome:
     finished_after: int | None = None  # 1-based round number that decided the game
     losers: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
-    # Who plays the next round (None: everyone): Golf's extra hole is the tied players'.
+    # Who plays the next round (None: everyone): a tie's extra hole is the tied players'.
     playing: list[int] | None = None
 
     @property
@@ -104,7 +104,7 @@ class Outcome:
 
 
 def counted_totals(players: int, rounds, ending: Ending | int | None) -> tuple[Decimal, ...]:
-    """Each player's total over the rounds that count (not Golf's extra hole)."""
+    """Each player's total over the rounds that count (not a round only some play)."""
     totals = (Decimal(0),) * players
     for number, points in enumerate(rounds, start=1):
         totals = plus_round(totals, number, points, ending)
@@ -135,7 +135,7 @@ def finished(
 
 def fits_next(totals, number: int, points, ending: Ending | int | None) -> bool:
     """Whether round `number`, after rounds with these counted totals, holds a score for
-    exactly the seats that play it (everyone, but for Golf's extra hole)."""
+    exactly the seats that play it (everyone, but for a round only some play)."""
     playing = _playing(ending_of(ending), number, list(totals))
     seats = set(range(len(totals))) if playing is None else set(playing)
     return {seat for seat, p in enumerate(points) if p is not None} == seats
@@ -143,7 +143,7 @@ def fits_next(totals, number: int, points, ending: Ending | int | None) -> bool:
 
 def misfit(players: int, rounds: list[list[Decimal | None]], ending: Ending | int | None):
     """The first round (1-based) that does not hold a score for exactly the seats that
-    play it, or None when every round does. Everyone plays a round, but Golf's extra hole
+    play it, or None when every round does. Everyone plays a round, but a tie's extra hole
     is the tied players' only: a change to a hole before it can change who is tied, and
     then the extra hole as entered no longer fits."""
     totals = (Decimal(0),) * players

@@ -135,7 +135,7 @@ def per_player(games: Sequence[Played], name_key: Callable[[str], str]) -> list[
             row = found.setdefault(key, PlayerStats(name))
             row.games += 1
             for index, points in enumerate(result.rounds):
-                if points[seat] is None:  # not playing this round (Golf's extra hole)
+                if points[seat] is None:  # not playing this round (a tie's extra hole)
                     continue
                 row.rounds += 1
                 row.points += points[seat]

@@ -1,8 +1,8 @@
 """A game on the scorepad: players, rounds and the scores of each round. Its rules are
-its game's (`Game.game` names it in the registry rules/games: Ghost or Golf): the game
+its game's (`Game.game` names it in the registry rules/games, by its key): the game
 object says what its table is, which totals a round may hold and what ends the game
-(rules/engine/game.py). A table's choices (Ghost's jack and threshold, Golf's jokers and
-holes, any game's) are one JSON field, `Game.table`, as the game object's `table_of`
+(rules/engine/game.py). A table's choices (a card's value, a threshold, a number of
+rounds: any game's) are one JSON field, `Game.table`, as the game object's `table_of`
 writes them and its `house_from_table` reads and checks them: a new game needs no column
 and no migration. `Game.house` is the table as the game's `House`; the scorepad's own part
 of each game (its forms, templates and words) is `Game.pad`, found in the game's package
@@ -210,7 +210,7 @@ class Game(RoundChanges, GameReading, models.Model):
 
     def possible_totals(self) -> frozenset[Decimal]:
         """The totals one player's round may hold at this table with these players: as
-        its scorepad part counts them (Golf's by the decks these players use), or, for a
+        its scorepad part counts them (by the decks these players use, say), or, for a
         game registered with no scorepad part (a test's engine-only game), as its own game
         object does; never another game's."""
         try:
@@ -246,7 +246,7 @@ class Game(RoundChanges, GameReading, models.Model):
 
     def playing_in(self, number: int) -> list[int] | None:
         """The seats that play round `number` (None: everyone), from the live rounds
-        before it: Golf's extra hole is played by the tied players only."""
+        before it: a round only some play (a tie's extra hole) is played by the tied only."""
         ending = self.ending()
         if getattr(ending, "playing", None) is None:
             return None
@@ -264,8 +264,9 @@ class Game(RoundChanges, GameReading, models.Model):
         return chart.course(names, running, result.threshold, fmt, labels)
 
     def counted_running(self, result: scoring.Outcome) -> list:
-        """The running totals after each round that counts: not after Golf's extra
-        hole, which only the tied play and which adds to nobody's total."""
+        """The running totals after each round that counts: not after a round only some
+        play (a tie's extra hole), which only the tied play and which adds to nobody's
+        total."""
         counts = getattr(self.ending(), "counts", lambda _number: True)
         return [r for n, r in enumerate(result.running, 1) if counts(n)]
 
@@ -348,7 +349,7 @@ class Round(models.Model):
     # The id a phone gave the round when it was typed (offline entry): a resend of the
     # same id is the same round.
     client_id = models.CharField(max_length=40, null=True, blank=True)
-    # Golf with the caller penalty: the seat of the player who went out first.
+    # Where a rule asks it (a penalty for the player who went out first): that seat.
     caller = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)
@@ -378,7 +379,7 @@ class Score(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="scores")
     points = models.DecimalField(max_digits=5, decimal_places=1)
     cards = models.CharField(max_length=60, blank=True)
-    # What the player wrote where a rule changed it (Golf's caller penalty): `points`
+    # What the player wrote where a rule changed it (the caller's penalty): `points`
     # is what counts. None where the two are the same.
     written = models.DecimalField(max_digits=5, decimal_places=1, null=True, blank=True)
 

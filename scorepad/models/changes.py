@@ -55,7 +55,7 @@ class Result(enum.Enum):
     LIMITED = "limited"  # too many new games from one place: `wait` says for how long
     TAKEN = "taken"  # another player at the table has that name
     RENAMES_FULL = "renames full"  # the game has had as many renames as a game may
-    # a round would not hold a score for exactly the players who play it: Golf's extra
+    # a round would not hold a score for exactly the players who play it: a tie's extra
     # hole, after a change before it moved who is tied
     OTHER_PLAYERS = "other players"
 
@@ -141,8 +141,8 @@ class RoundChanges:
         self, number: int, points, hands, client_id=None, caller=None, written=()
     ) -> "LiveRound":
         """One round row and a score per player who played it (None: did not play, as
-        in Golf's extra hole); `written` the scores as written where a rule changed
-        them, `caller` the seat of Golf's caller."""
+        in a tie's extra hole); `written` the scores as written where a rule changed
+        them, `caller` the seat of the caller (who went out first, where a rule asks)."""
         rnd = app_model("Round").objects.create(
             game_id=self.pk, number=number, client_id=client_id, caller=caller
         )

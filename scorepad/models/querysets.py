@@ -47,7 +47,7 @@ class GameQuerySet(models.QuerySet):
             players = list(game.players.all())
             ending = game.ending()
             counts = getattr(ending, "counts", lambda _number: True)
-            # A player without a score on a round that does not count (Golf's extra
+            # A player without a score on a round that does not count (a tie's extra
             # hole, which only the tied play) did not play it: None, never a 0 that
             # would win the hole and lower an average.
             played = [
@@ -100,7 +100,7 @@ class GameQuerySet(models.QuerySet):
         return stats.per_player(self.summaries(edit_tokens), same_name_key)
 
     def statistics_by_game(self, edit_tokens: list[str]) -> dict[str, list[stats.PlayerStats]]:
-        """The same counted per game played (Golf's totals never mix with Ghost's), by
+        """The same counted per game played (one game's totals never mix with another's), by
         the game's key, in the order the games first appear."""
         by_game: dict[str, list[Summary]] = {}
         for summary in self.summaries(edit_tokens):

@@ -33,9 +33,10 @@ BOARD_SECONDS = 600
 @dataclass(frozen=True, slots=True)
 class LiveRound:
     """A round that counts, as the board needs it: one entry per player, in seat order
-    (None for a player who did not play it: Golf's extra hole). `caller` is the seat of
-    Golf's caller, `written` the scores as written where a rule changed them (else
-    empty). Frozen, as the boards cache hands every reader the same object."""
+    (None for a player who did not play it: a tie's extra hole). `caller` is the seat of
+    the caller (where a rule penalises who went out first), `written` the scores as
+    written where a rule changed them (else empty). Frozen, as the boards cache hands
+    every reader the same object."""
 
     pk: int
     number: int

@@ -28,7 +28,7 @@ HISTORY_SHOWN = 5  # undone and changed rounds on the game page; the rest on the
 
 
 def outbox_texts(language: str, example: Decimal) -> dict:
-    """The example total is the server's for this jack, so both checks say the same."""
+    """The example total is the server's for this table, so both checks say the same."""
     with translation.override(language):
         return {
             "round": _("Round %(n)s"),
@@ -89,7 +89,7 @@ WATCH_URLS = ("watch", "watch-poll", "watch-result-png")
 def game_urls(game: Game) -> dict[str, str]:
     urls = {name: reverse(f"scorepad:{name}", args=[game.edit_token]) for name in EDIT_URLS}
     urls.update((name, reverse(f"scorepad:{name}", args=[game.watch_token])) for name in WATCH_URLS)
-    # a round's address says the game's own word for a round (Golf's "hole", «hull»)
+    # a round's address says the game's own word for a round ("hole", «hull», say)
     address = {"token": game.edit_token, "round_address": game.game}
     urls["add-round"] = reverse("scorepad:add-round", kwargs=address)
     urls["new-game"] = pads.start_url(game.game)  # a new game of this game
@@ -142,7 +142,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
     counts = getattr(game.ending(), "counts", lambda number: True)
     for index, rnd in enumerate(game.live_rounds):
         winners = result.round_winners[index]
-        # a round that adds nothing to the totals is its game's own (Golf's extra hole)
+        # a round that adds nothing to the totals is its game's own (a tie's extra hole)
         named = not counts(rnd.number)
         rows.append(
             {

@@ -25,7 +25,7 @@ def number_cell(value) -> str:
 
 
 def counted(game: Game):
-    """Whether a round adds to the totals: every one but a round only some play (Golf's
+    """Whether a round adds to the totals: every one but a round only some play (a tie's
     extra hole)."""
     return getattr(game.ending(), "counts", lambda _number: True)
 
@@ -33,7 +33,7 @@ def counted(game: Game):
 def export_rows(game: Game) -> list[list[str]]:
     """The game as a spreadsheet reads it, top to bottom: the rounds that count, their
     totals said for what they are ("Total after 2 holes"), then a round that adds nothing
-    (Golf's extra hole, or a round entered before an edit decided the game earlier) under
+    (a tie's extra hole, or a round entered before an edit decided the game earlier) under
     its own name, then, once the game is decided, who won and who lost."""
     players = game.player_list
     result = game.outcome()
@@ -60,7 +60,7 @@ def export_rows(game: Game) -> list[list[str]]:
 
 
 def export_name(game: Game, extension: str) -> str:
-    """Named in the reader's language (ghost-…, spøkelse-…) by the game's day and a tag
+    """Named in the reader's language (its pad's `file_stem`-…) by the game's day and a tag
     from its token: nothing counts the site's games. A name with "ø" goes as filename*."""
     tag = hashlib.blake2b(game.watch_token.encode(), digest_size=4).hexdigest()
     day = timezone.localdate(game.created_at).isoformat()
@@ -81,14 +81,15 @@ def json_data(game: Game, watch_url: str) -> dict:
     history = game.rounds.order_by("number", "created_at").prefetch_related("scores")
     order = {p.pk: i for i, p in enumerate(players)}
     counts = counted(game)
-    # Whole scores as numbers (Golf's 16, not "16.0"); half points kept as text ("3.5").
+    # Whole scores as numbers (16, not "16.0", where a game scores whole points); half
+    # points kept as text ("3.5").
     number = int if game.pad.whole_scores else str
 
     def points_of(rnd):
         pts = [None] * len(players)
         for s in rnd.scores.all():
             pts[order[s.player_id]] = {"points": number(s.points), "cards": s.cards}
-            if s.written is not None:  # as written, before Golf's caller penalty
+            if s.written is not None:  # as written, before the caller's penalty
                 pts[order[s.player_id]]["written"] = number(s.written)
         return pts
 
@@ -99,7 +100,7 @@ def json_data(game: Game, watch_url: str) -> dict:
             "entered": rnd.created_at.isoformat(),
             "scores": points_of(rnd),
         }
-        if not counts(rnd.number):  # Golf's extra hole: only the tied play it, no total
+        if not counts(rnd.number):  # a tie's extra hole: only the tied play it, no total
             found["extra_hole"] = True
         if rnd.caller is not None:
             found["caller"] = players[rnd.caller].name

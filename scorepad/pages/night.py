@@ -36,7 +36,7 @@ def course_context(game: Game, result: scoring.Outcome, fmt) -> dict:
     if course is None:
         return {"chart": None, "chart_labels": labels, "result_file": result_file(game)}
     totals = ", ".join(f"{line.name} {fmt(line.total)}" for line in course.lines)
-    extra = len(result.rounds) > course.rounds  # Golf's extra hole, not on the chart
+    extra = len(result.rounds) > course.rounds  # a tie's extra hole, not on the chart
     description = game.pad.course_description(course.rounds, totals, extra=extra)
     if game.threshold is not None:
         description += " " + _("The loss threshold is %(t)s.") % {"t": game.threshold}
@@ -105,7 +105,7 @@ def series_summary(group: list[Summary]) -> list[stats.SeriesSeat]:
 
 def streak_text(row: stats.PlayerStats, outcomes=("won", "lost", "neither")) -> str:
     """A player's run of finished games, in the outcomes the game has (`Pad.outcomes`):
-    where nobody loses (Golf), a game not won was simply not won."""
+    where nobody loses, a game not won was simply not won."""
     n = row.streak_length
     if row.streak is stats.Streak.NEITHER and "lost" not in outcomes:
         return ngettext("did not win the last game", "did not win the last %(n)s games", n) % {
@@ -203,7 +203,7 @@ def headline(game: Game, result: scoring.Outcome, shown: list[str] | None = None
 def draw_result(game: Game, language: str) -> bytes:
     fmt = words.points_formatter(language)
     result = game.outcome()
-    # lowest total first; between equal totals the winners first (Golf's extra hole)
+    # lowest total first; between equal totals the winners first (a tie's extra hole)
     order = sorted(
         range(len(game.player_list)),
         key=lambda i: (result.totals[i], i not in result.winners, i),

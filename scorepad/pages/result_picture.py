@@ -86,8 +86,8 @@ def whole(phrase: str) -> str:
 def between_names(text: str, marks: list[str], names: list[str]) -> str:
     """The headline `text`, written with `marks` standing for the players' `names`, glued
     so that its lines break only where a name begins or ends: a name stays whole, and so
-    do the words between names ("won the game of Golf", never "won the" / "game of
-    Golf"). The names in their place."""
+    do the words between names ("won the game of <game>", never "won the" / "game of
+    <game>"). The names in their place."""
     words = text.split(" ")
     glued = words[0]
     for before, after in zip(words, words[1:], strict=False):
@@ -132,8 +132,8 @@ def wrap(draw, text: str, size: int, width: int, bold=False) -> list[str]:
 
 def headline_lines(draw, text: str, size: int, width: int) -> list[str]:
     """The headline's lines at `size`: whole words, a name whole (`whole`), and never a
-    last word alone on its line where the line before can give it company ("Golf: Anne
-    og Bo" / "vant" is drawn "Golf: Anne og" / "Bo vant")."""
+    last word alone on its line where the line before can give it company ("<Game>: Anne
+    og Bo" / "vant" is drawn "<Game>: Anne og" / "Bo vant")."""
     lines = units_in_lines(draw, BREAKS.split(text.strip()), size, width, bold=True)
     if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 1:
         company = " ".join([lines[-2][-1], *lines[-1]]).replace(GLUE, " ")
@@ -143,7 +143,7 @@ def headline_lines(draw, text: str, size: int, width: int) -> list[str]:
 
 
 def phrase_lines(draw, text: str, size: int, width: int) -> list[str]:
-    """The subtitle ("30. september 2026 · Golf med seks kort · 18 hull + ekstra hull") in
+    """The subtitle ("30. september 2026 · <variant> · 18 hull + ekstra hull") in
     lines broken only between its phrases: never «ekstra» / «hull». A phrase too wide
     for a line on its own is broken between its words."""
     phrases = [whole(phrase) for phrase in text.split(SEPARATOR)]

@@ -22,7 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from ghost_site.context_processors import absolute_url
 from rules import words
-from rules.templatetags import ghost
+from rules.templatetags.ghost import card_url, rules_url
 from scorepad.forms import RestoreForm, RoundFields, UndoForm
 from scorepad.models import MAX_ROUNDS, Game, Result, Round, row_mark
 from scorepad.models.ratelimit import new_game_wait, too_many_games_text
@@ -35,7 +35,7 @@ from scorepad.views.watch_link import shared_watch_path
 
 
 def round_form(game: Game, data=None) -> RoundFields:
-    """The game's form for its next round (a hole of Golf: scorepad/pads.py)."""
+    """The game's form for its next round (or hole, whatever its game plays: scorepad/pads.py)."""
     return game.pad.round_form_for(game, data, initial={"number": game.next_number})
 
 
@@ -98,8 +98,8 @@ def page_context(request, game: Game) -> dict:
     context.update(watch_url=watch_url, watch_qr=qr_svg(watch_url))
     # For the service worker: this game's own rules, card and sheet, kept offline.
     context["keep_offline"] = [
-        ghost.rules_url(game),
-        ghost.card_url(game),
+        rules_url(game),
+        card_url(game),
         context["urls"]["sheet"],
     ]
     pad = game.pad  # the game's words and scripts, in rounds or holes as it counts
@@ -293,9 +293,9 @@ def edit_form(game, rnd):
     if rnd.caller is not None:
         initial["caller"] = rnd.caller
     for seat in range(len(game.player_list)):
-        # as written, where a rule changed it (Golf's caller penalty): the form counts again
+        # as written, where a rule changed it (the caller's penalty): the form counts again
         points = (rnd.written or rnd.points)[seat]
-        if points is None:  # did not play this round (Golf's extra hole)
+        if points is None:  # did not play this round (a tie's extra hole)
             continue
         initial[f"points_{seat}"] = words.format_points(points)
         # Stored as rank codes; shown in the reader's letters (8 Kn E 2 K in Norwegian).

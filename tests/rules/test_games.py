@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules import games
-from tests.conftest import copy_game
+from tests.conftest import ROOT, copy_game
 
 
 def test_the_registry_finds_every_game_folder_with_the_default_first():
@@ -134,3 +134,60 @@ def test_a_copy_of_golf_keeps_score_with_no_migration(client, copied_golf, langu
     assert "−2" in text(html) or "-2" in text(html)  # the totals: 1, 8, 3
     export = client.get(url("export-json", game, language)).json()
     assert export["game"] == "putt"
+
+
+# Shared files: every file of the site's code, templates, scripts and styles outside a
+# game's package (issue 34: a game's own version of a shared file is a block or a hook).
+SHARED_FOLDERS = ("ghost_site", "rules", "scorepad")
+SHARED_SUFFIXES = {".py", ".html", ".js", ".css"}
+# The site's own names that share a word with its first game, each kept on purpose: the
+# project package and its settings (ghost_site, GHOST_FONT_DIR: \b never cuts inside
+# them), the template tag library `ghost` (rules/templatetags/ghost.py), what a phone
+# already keeps under the site's name (storage keys, a copy's header) or a server's log
+# shows (a thread's name), the site's name itself and its example address.
+SITE_NAMES = re.compile(
+    r"\{% load [\w ]+%\}"
+    r"|rules\.templatetags\.ghost\b"
+    r"|[\"']ghost[-:][\w:-]*[\"']"
+    r"|X-Ghost-Copy|\bghost\.body_busy\b"
+    r"|Ghost / Spøkelse|\bghost\.example\b",
+)
+
+
+def shared_files():
+    root = ROOT
+    for folder in SHARED_FOLDERS:
+        for path in sorted((root / folder).rglob("*")):
+            parts = path.relative_to(root).parts
+            if (
+                path.suffix in SHARED_SUFFIXES
+                and path.is_file()
+                and "migrations" not in parts
+                and "__pycache__" not in parts
+                and parts[:2] != ("rules", "games")
+            ):
+                yield path
+
+
+def game_words(game) -> set[str]:
+    """What names a game: its key, names, titles and address words, and its variants'
+    keys (also as words: three_in_hand, "three in hand", three-in-hand), names (its
+    rules texts' `variants.<key>.name`) and address words."""
+    from rules.engine.rendering import rules
+
+    words = {game.key, *game.names.values(), *game.title.values(), *game.address.values()}
+    for key in game.variants:
+        words |= {key, key.replace("_", " "), key.replace("_", "-")}
+    words |= {name for text in rules(game.key).variants.values() for name in text["name"].values()}
+    return words | {w for said in game.variant_words.values() for w in said.values()}
+
+
+def test_no_shared_file_names_a_game():
+    words = sorted({w for game in games.all() for w in game_words(game)}, key=len, reverse=True)
+    naming = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", re.I)
+    found = []
+    for path in shared_files():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for match in naming.finditer(SITE_NAMES.sub("", line)):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {match[0]}")
+    assert found == [], "\n".join(found)

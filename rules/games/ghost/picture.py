@@ -17,6 +17,7 @@ from rules.words import NUMBER_WORDS
 
 from . import cards
 
+TEMPLATE = "rules/ghost/_table_picture.html"
 CARD_W, CARD_H, GAP = 28, 40, 6
 GHOST_GAP = 12  # the ghost lies a little apart from the row
 FAN = 14  # how far apart the cards held in a hand are fanned
@@ -152,6 +153,7 @@ def table_picture(language: str, house: cards.House | None, key: str) -> dict[st
     stock = _card(WIDTH // 2 - 40 - CARD_W // 2, middle)
     discard = _card(WIDTH // 2 + 40 - CARD_W // 2, middle)
     return {
+        "template": TEMPLATE,
         "variant": house.variant,
         "in_hand": in_hand,
         "players": shown,

@@ -28,6 +28,8 @@ from .cards import (
     table_facts,
 )
 
+TEMPLATE = "rules/ghost/_whole_round.html"  # how the rules page tells a whole round
+
 
 @dataclass(frozen=True)
 class Turn:
@@ -288,6 +290,7 @@ def whole_round(script: dict, language: str, house: House) -> dict[str, Any]:
     ranked = sorted(played.totals)
     margin = ranked[len(played.winners)] - ranked[0] if len(played.winners) < len(names) else 0
     return {
+        "template": TEMPLATE,
         "players": players,
         "two": len(players) == table_facts(house).least_players,
         "in_hand": played.in_hand,

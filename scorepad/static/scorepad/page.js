@@ -124,7 +124,7 @@
         if (!response.ok) throw new Error(response.status);
         return response.blob();
       }).then(function (blob) {
-        var file = new File([blob], link.getAttribute("download") || "ghost.png", {type: "image/png"});
+        var file = new File([blob], link.getAttribute("download") || "result.png", {type: "image/png"});
         if (navigator.canShare({files: [file]})) ready[url] = file;
       }).catch(function () {});
     });

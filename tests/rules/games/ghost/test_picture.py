@@ -81,7 +81,7 @@ def test_the_picture_draws_the_tables_players_and_hands(client, house, language)
     for seat in seats:
         drawn = boxes(seat)
         assert len(drawn) == known.hand, f"{seat.get('class')} holds {len(drawn)}"
-        assert [kind for kind, *_ in drawn].count("ghost") == 1
+        assert [kind for kind, *_ in drawn].count("apart") == 1  # the ghost, set apart
         numbers = [int(t.text) for t in seat.iter("text") if t.get("class") == "num"]
         if known.lie == "row":
             assert numbers == list(range(1, known.held + 1))

@@ -224,7 +224,7 @@ def test_when_several_reach_the_threshold_the_highest_loses_by_the_sites_convent
         shown = rendering.whole_round(language, house)
         from django.template.loader import render_to_string
 
-        text = strip_tags(render_to_string("rules/_whole_round.html", {"round": shown}))
+        text = strip_tags(render_to_string("rules/ghost/_whole_round.html", {"round": shown}))
     names = rules().round[variant]["names"]
     reached = [n for n, t in zip(names, played.totals, strict=True) if t >= house.threshold]
     assert len(reached) >= 2
