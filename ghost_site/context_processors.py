@@ -11,17 +11,27 @@ from scorepad import pads
 
 
 def same_page_in(match: ResolverMatch | None, path: str, code: str) -> str:
-    """The page `match` resolved, addressed in language `code`; `path` itself when it
-    resolved to nothing (a 404 keeps its address in every language)."""
+    """The page `match` resolved, addressed in language `code`. A path that resolved to
+    nothing (a 404) keeps its address under the other language's prefix, so that the
+    language link answers the same "not found" in the language asked for."""
     if match is None or not match.url_name:
-        return path
+        return in_language_prefix(path, code)
     try:
         kwargs = page_arguments(match.kwargs)
         return _reversed_in(match.view_name, tuple(match.args), tuple(kwargs.items()), code)
     except TypeError:  # an unhashable argument: reversed without the cache
         return _reversed_in.__wrapped__(match.view_name, match.args, kwargs.items(), code)
     except (NoReverseMatch, ValueError):
-        return path
+        return in_language_prefix(path, code)
+
+
+def in_language_prefix(path: str, code: str) -> str:
+    """`path` under the prefix of language `code`: its own language prefix replaced, or
+    the prefix added where it has none."""
+    first, _, rest = path.lstrip("/").partition("/")
+    if first in dict(settings.LANGUAGES):
+        return f"/{code}/{rest}"
+    return f"/{code}{path}" if path.startswith("/") else f"/{code}/{path}"
 
 
 @lru_cache(maxsize=4096)

@@ -241,3 +241,20 @@ def test_every_games_card_has_the_shared_head_and_its_own_sections(client, key):
     other = "ghost" if key == "golf" else "golf"
     assert f"{other.capitalize()} at a glance" not in html
     assert f"{key.capitalize()} at a glance" in html
+
+
+@pytest.mark.parametrize(
+    ("path", "other", "words"),
+    [
+        ("/nb/finnes-ikke/", "/en/finnes-ikke/", "Page not found"),
+        ("/en/no-such-page/", "/nb/no-such-page/", "Fant ikke siden"),
+    ],
+)
+def test_a_404s_language_link_answers_in_the_other_language(client, path, other, words):
+    """The language link of a page not found leads out of its own language: the same
+    address under the other prefix, which answers "not found" in that language."""
+    html = client.get(path).content.decode()
+    assert re.search(rf'<a class="lang" href="{re.escape(other)}"', html)
+    answer = client.get(other)
+    assert answer.status_code == 404
+    assert words in answer.content.decode()
