@@ -129,9 +129,9 @@ def part(key: str, name: str) -> ModuleType:
 
 
 def by_word(word: str) -> str | None:
-    """The key of the game (not the default one) a word in an address names, in any
-    language ("golf"); None for none. A game's words are its own: `check` refuses a word
-    two games share."""
+    """The key of the game (not the default one) that a word in an address names, in
+    any language (the first word of its addresses); None for none. A game's words are
+    its own: `check` refuses a word two games share."""
     return _words().get(word)
 
 
