@@ -363,7 +363,7 @@ def test_the_polished_wording_is_on_every_golf_page(client, house, language):
     ("language", "said", "old"),
     [
         ("en", "Go to the home page", "front page"),
-        ("nb", "må du sjekke at hele lenken ble med", "så sjekk at"),
+        ("nb", "bør du sjekke at hele lenken ble med", "må du sjekke"),
     ],
 )
 def test_a_missing_golf_page_says_it_plainly(client, language, said, old):
