@@ -22,16 +22,16 @@ def same_page_in(match: ResolverMatch | None, path: str, code: str) -> str:
     except TypeError:  # an unhashable argument: reversed without the cache
         return _reversed_in.__wrapped__(match.view_name, match.args, kwargs.items(), code)
     except (NoReverseMatch, ValueError):
-        return in_language_prefix(path, code)
+        return path
 
 
 def in_language_prefix(path: str, code: str) -> str:
-    """`path` under the prefix of language `code`: its own language prefix replaced, or
-    the prefix added where it has none."""
-    first, _, rest = path.lstrip("/").partition("/")
+    """`path` (from "/") under the prefix of language `code`: its own language prefix
+    replaced, or the prefix added where it has none."""
+    first, _, rest = path.removeprefix("/").partition("/")
     if first in dict(settings.LANGUAGES):
         return f"/{code}/{rest}"
-    return f"/{code}{path}" if path.startswith("/") else f"/{code}/{path}"
+    return f"/{code}{path}"
 
 
 @lru_cache(maxsize=4096)
