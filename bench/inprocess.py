@@ -16,7 +16,11 @@ For Ghost, also one round entry at round 1 against one at round 100 (the cap): g
 made with 0 and with 99 rounds (seeded through the ORM), each shown once (a phone's page
 after the redirect, not timed) and then sent its next round, timed; the two kinds take
 turns slice by slice, so the machine's other work weighs on both alike, and their ratio
-is one run's. A round's cost should not grow with the rounds.
+is one run's. A round's cost should not grow with the rounds. Twice: right after the
+game's own page, and after another game's page in between (a page of a hundred rounds,
+drawn just before, leaves the processor's caches cold for the entry that follows; the
+other page leaves both kinds alike); then the Python calls of one entry of each, counted
+(tests/scorepad/views/test_round_cost_flat.py holds them within 2%).
 """
 
 import cProfile
@@ -97,33 +101,68 @@ def seeded(played: int) -> str:
     return game.edit_token
 
 
+def calls_of(request) -> int:
+    """The Python calls `request()` makes: the work it does, counted, not timed."""
+    calls = 0
+
+    def count(_frame, event, _arg):
+        nonlocal calls
+        calls += event == "call"
+
+    sys.setprofile(count)
+    try:
+        request()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
 def at_round(view, post) -> None:
-    """Round 1 against round 100, turn about; prints each and their ratio."""
+    """Round 1 against round 100, turn about; prints each and their ratio: first each
+    right after its own game's page (a hundred rounds drawn just before: the processor's
+    caches hold that page, not the entry's code), then after another game's page of one
+    round, which leaves both alike; and the Python calls of one entry of each."""
     from scorepad.models import MAX_ROUNDS
 
-    kinds = {1: [], MAX_ROUNDS: []}
-    games = {n: [seeded(n - 1) for _ in range(AT_SLICES * AT_GAMES)] for n in kinds}
-    for turn in range(AT_SLICES):
+    other = seeded(0)
+    for between in (False, True):
+        kinds = {1: [], MAX_ROUNDS: []}
+        games = {n: [seeded(n - 1) for _ in range(AT_SLICES * AT_GAMES)] for n in kinds}
+        for turn in range(AT_SLICES):
+            for number, slices in kinds.items():
+                spent = 0.0
+                for token in games[number][turn * AT_GAMES : (turn + 1) * AT_GAMES]:
+                    view(token)  # the page after the last round's redirect: the process saw it
+                    if between:
+                        view(other)
+                    start = time.process_time()
+                    post(token, number)
+                    spent += time.process_time() - start
+                slices.append(spent / AT_GAMES * 1000)
+        quartile = {}
+        after = "another game's page" if between else "its own page"
         for number, slices in kinds.items():
-            spent = 0.0
-            for token in games[number][turn * AT_GAMES : (turn + 1) * AT_GAMES]:
-                view(token)  # the page after the last round's redirect: the process saw it
-                start = time.process_time()
-                post(token, number)
-                spent += time.process_time() - start
-            slices.append(spent / AT_GAMES * 1000)
-    quartile = {}
-    for number, slices in kinds.items():
-        slices.sort()
-        quartile[number] = slices[AT_SLICES // 4]
+            slices.sort()
+            quartile[number] = slices[AT_SLICES // 4]
+            print(
+                f"ghost round entry at round {number}, after {after}, in process "
+                f"({ROOT.name}): CPU {slices[0]:.3f} ms least, {quartile[number]:.3f} ms "
+                f"lower quartile, {slices[AT_SLICES // 2]:.3f} ms median, over "
+                f"{AT_SLICES * AT_GAMES} games"
+            )
         print(
-            f"ghost round entry at round {number} in process ({ROOT.name}): CPU "
-            f"{slices[0]:.3f} ms least, {quartile[number]:.3f} ms lower quartile, "
-            f"{slices[AT_SLICES // 2]:.3f} ms median, over {AT_SLICES * AT_GAMES} games"
+            f"ghost round entry, round {MAX_ROUNDS} / round 1, after {after} ({ROOT.name}): "
+            f"{quartile[MAX_ROUNDS] / quartile[1]:.2f}x (lower quartiles, one run)"
         )
+    counted = {}
+    for number in (1, MAX_ROUNDS):
+        token = seeded(number - 1)
+        view(token)
+        counted[number] = calls_of(lambda token=token, number=number: post(token, number))
     print(
-        f"ghost round entry, round {MAX_ROUNDS} / round 1 ({ROOT.name}): "
-        f"{quartile[MAX_ROUNDS] / quartile[1]:.2f}x (lower quartiles, one run)"
+        f"ghost round entry, Python calls at round 1 and at round {MAX_ROUNDS} "
+        f"({ROOT.name}): {counted[1]} and {counted[MAX_ROUNDS]}, "
+        f"{counted[MAX_ROUNDS] / counted[1]:.3f}x"
     )
 
 

@@ -29,6 +29,15 @@ def error_page(request, template: str, status: int) -> HttpResponse:
 NO_REFERRER = {"watch", "watch-poll", "history", "export-csv", "export-json"}
 
 
+def _never_cache_header() -> str:
+    response = HttpResponse()
+    add_never_cache_headers(response)
+    return response["Cache-Control"]
+
+
+NEVER_CACHE = _never_cache_header()  # what Django's never_cache says, exactly
+
+
 def private_pages(get_response):
     """Scorepad pages are not for search engines, are kept by no cache (a shared one
     would hand a game to whoever asks next), and a page whose address holds a game's
@@ -45,7 +54,8 @@ def private_pages(get_response):
         if scorepad:
             response["X-Robots-Tag"] = "noindex, nofollow"
         if scorepad or "token" in match.kwargs:
-            add_never_cache_headers(response)
+            if response.get("Cache-Control") != NEVER_CACHE:  # the view's never_cache said it
+                add_never_cache_headers(response)
             if match.url_name in NO_REFERRER:
                 response["Referrer-Policy"] = "no-referrer"
             elif "token" in match.kwargs:

@@ -124,8 +124,11 @@ def folder(key: str) -> Path:
 
 
 def part(key: str, name: str) -> ModuleType:
-    """A Django part of a game's package (its house-rules form, its scorepad part)."""
-    return importlib.import_module(f"{package(key)}.{name}")
+    """A Django part of a game's package (its house-rules form, its scorepad part): the
+    module itself once imported (a request asks for a few; the import machinery's path
+    is dearer than the lookup)."""
+    module = f"{package(key)}.{name}"
+    return sys.modules.get(module) or importlib.import_module(module)
 
 
 def by_word(word: str) -> str | None:

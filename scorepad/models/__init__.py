@@ -17,6 +17,7 @@ no row is ever deleted. Each returns a `Change` saying what happened; the views 
 into a response and a message.
 """
 
+import functools
 from collections.abc import Callable
 from datetime import timedelta
 from decimal import Decimal
@@ -47,6 +48,25 @@ from scorepad.models.limits import (  # noqa: F401  (for importers and migration
 from scorepad.models.querysets import GameQuerySet
 from scorepad.models.ratelimit import RateMark  # noqa: F401  (a model of this app, kept in its own module)
 from scorepad.models.reading import BOARD_SECONDS, GameReading, LiveRound, boards, held_weight  # noqa: F401
+
+
+@functools.lru_cache(maxsize=1024)
+def _house_of_items(rules, items: tuple, players: int | None):
+    return rules.house_from_table({key: value for key, _type, value in items}, players)
+
+
+def house_of_table(rules, table: dict, players: int | None):
+    """`rules.house_from_table(table, players)`, kept for a table read before: a House
+    is frozen, and each request reads its game anew. Each value is kept with its type
+    (1 == True == 1.0 in Python, and a schema refuses a number where it wants a bool).
+    A table holding a value that cannot be a key (a list, which no schema takes) is
+    read as it is, and refused there."""
+    items = tuple(sorted((key, type(value).__name__, value) for key, value in table.items()))
+    try:
+        hash(items)
+    except TypeError:
+        return rules.house_from_table(table, players)
+    return _house_of_items(rules, items, players)
 
 
 class Game(RoundChanges, GameReading, models.Model):
@@ -165,7 +185,7 @@ class Game(RoundChanges, GameReading, models.Model):
         does not fit the game's schema: a table that does not fit fails loudly."""
         houses = self.__dict__.setdefault("_houses", {})
         if players not in houses:
-            houses[players] = self.rules.house_from_table(self.choices, players)
+            houses[players] = house_of_table(self.rules, self.choices, players)
         return houses[players]
 
     @property
@@ -250,6 +270,10 @@ class Game(RoundChanges, GameReading, models.Model):
         ending = self.ending()
         if getattr(ending, "playing", None) is None:
             return None
+        if number == len(self.live_rounds) + 1 and not self.finished():
+            # the next round of an open game: from the totals kept with the board, for
+            # as little at the seventeenth hole as at the second
+            return ending.playing(number, list(self.counted_totals()))
         before = [r.points for r in self.live_rounds[: number - 1]]
         result = scoring.outcome(len(self.player_list), before, ending, self.first_dealer)
         return ending.playing(number, result.totals) if len(before) == number - 1 else None

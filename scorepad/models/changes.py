@@ -16,7 +16,6 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from django.apps import apps
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -26,16 +25,10 @@ from scorepad.logic.names import same_name_key
 
 from . import limits
 from .limits import row_mark
-from .reading import BOARD_SECONDS, LiveRound, boards
+from .reading import BOARD_SECONDS, LiveRound, app_model, boards
 
 if TYPE_CHECKING:
     from scorepad import models
-
-
-def app_model(name: str):
-    """One of this app's models, by name, when it is asked: the models module is built
-    from this one, so this one does not import it."""
-    return apps.get_model("scorepad", name)
 
 
 TENTH = Decimal("0.1")

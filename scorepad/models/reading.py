@@ -21,9 +21,11 @@ if TYPE_CHECKING:
     from scorepad import models
 
 
+@functools.cache
 def app_model(name: str):
-    """One of this app's models, by name, when it is asked: the models module is built
-    from this one, so this one does not import it."""
+    """One of this app's models, by name, when it is first asked (the models module is
+    built from this one, so this one does not import it); then kept, as the registry
+    keeps it."""
     return apps.get_model("scorepad", name)
 
 

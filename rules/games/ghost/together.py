@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 
 from rules import together
 
@@ -67,7 +67,19 @@ def check(
 ) -> list[int] | None:
     """None when these totals (one per player, with no cards typed) can be dealt from
     one deck together, the cards typed for others (`fixed`, ranks) taken out first;
-    else the players (indices into `totals`) who cannot all have theirs."""
+    else the players (indices into `totals`) who cannot all have theirs. The answer is
+    the same each time for the same round, so it is kept for the rounds seen lately."""
+    clash = _check(variant, jack_value, tuple(totals), tuple(map(tuple, fixed)))
+    return None if clash is None else list(clash)
+
+
+@lru_cache(maxsize=4096)
+def _check(
+    variant: Variant,
+    jack_value: Decimal,
+    totals: tuple[Decimal, ...],
+    fixed: tuple[tuple[str, ...], ...],
+) -> tuple[int, ...] | None:
     values = units(jack_value)
     copies = [COPIES_PER_RANK] * len(RANKS)
     for hand in fixed:
@@ -85,7 +97,7 @@ def check(
 
     if together.deal_together(wanted, made, tuple(copies), order) is not False:
         return None
-    return together.players_who_clash(wanted, made, tuple(copies), order) or list(order)
+    return tuple(together.players_who_clash(wanted, made, tuple(copies), order) or order)
 
 
 def short_rank(

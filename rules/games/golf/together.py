@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, permutations
 
 from rules import together
@@ -130,14 +130,22 @@ def _search(house: GolfHouse, scores: Sequence[int | None], players: int):
 
 def check(house: GolfHouse, scores: Sequence[int | None], players: int) -> list[int] | None:
     """None when the players' hole scores (None: not playing) can be dealt together
-    from the decks `players` use; else the players (seats) who cannot all have theirs."""
+    from the decks `players` use; else the players (seats) who cannot all have theirs.
+    The answer is the same each time for the same hole, so it is kept for the holes
+    seen lately."""
+    clash = _check(house, tuple(scores), players)
+    return None if clash is None else list(clash)
+
+
+@lru_cache(maxsize=4096)
+def _check(house: GolfHouse, scores: tuple[int | None, ...], players: int) -> tuple | None:
     seats, wanted, made, full, _ = _search(house, scores, players)
     possible = sorted(possible_hole_scores(house.scoring(), players))
     order = together.tightness_order(wanted, possible)
     if together.deal_together(wanted, made, full, order) is not False:
         return None
     clash = together.players_who_clash(wanted, made, full, order) or list(order)
-    return [seats[i] for i in clash]
+    return tuple(seats[i] for i in clash)
 
 
 def short_rank(

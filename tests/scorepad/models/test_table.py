@@ -228,3 +228,13 @@ def test_a_tables_variant_goes_to_its_column_and_the_callers_dict_stays_as_it_wa
     # A Golf game with no variant named plays Golf's default, not the default game's
     plain = Game.objects.get(pk=Game.create_with_players(["Anna", "Bo"], game="golf").pk)
     assert plain.variant == golf_cards.SIX_CARD.key and plain.house == golf_cards.GolfHouse()
+
+
+@pytest.mark.django_db
+def test_a_table_read_before_does_not_pass_for_one_equal_in_python_but_of_another_type():
+    # Tables read are kept by their values (scorepad/models house_of_table); 1 == True in
+    # Python, and the schema takes only the bool: the kept reading must not answer for 1.
+    Game.create_with_players(["Anna", "Bo"], game="golf", table={"caller_penalty": True})
+    with pytest.raises(ValidationError):
+        Game.create_with_players(["Cy", "Di"], game="golf", table={"caller_penalty": 1})
+    assert not Game.objects.filter(players__name="Cy").exists()

@@ -213,10 +213,10 @@ class RoundForm(RoundFields):
         self.stored_cards = stored_cards  # editing: the round's cards as stored
         self.joined: set[int] = set()  # seats a refusal on another's field names too
         example, help_text = example_total(game.house_for(None).jack), hand_text(game.rules_variant)
-        possible = game.possible_totals()
+        lowest = min(game.possible_totals())
         for seat, player in enumerate(players):
             self.fields[f"points_{seat}"] = PointsField(
-                label=player.name, required=False, example=example, lowest=min(possible)
+                label=player.name, required=False, example=example, lowest=lowest
             )
             if seat == len(players) - 1:  # the phone's Enter key says "done" on the last
                 self.fields[f"points_{seat}"].widget.attrs["enterkeyhint"] = "done"
