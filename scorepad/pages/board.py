@@ -255,7 +255,7 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
     )
     chosen = list(chosen[: limit + 1] if limit else chosen)
     rows = {}
-    for pk, number, status, created, at, player_id, points in (
+    for pk, number, status, created, at, caller, player_id, points in (
         Score.objects.filter(round_id__in=chosen)
         .order_by("-round__changed_at", "-round_id", "player__position")
         .values_list(
@@ -264,6 +264,7 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
             "round__status",
             "round__created_at",
             "round__changed_at",
+            "round__caller",
             "player_id",
             "points",
         )
@@ -277,6 +278,8 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
                 "at": at,
                 "scores": [],
                 "status_label": Round.Status(status).label,
+                # the seat a rule asked of the round: an edit may change only that
+                "caller": game.pad.caller_note(game, caller),
             }
         rows[pk]["scores"].append((names[player_id], fmt(points)))
     shown = sorted([*rows.values(), *renamed], key=lambda row: row["at"], reverse=True)

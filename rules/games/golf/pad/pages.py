@@ -66,6 +66,17 @@ def penalty_note(game, rnd, fmt) -> str:
     }
 
 
+def caller_note(game, seat: int | None) -> str:
+    """Who ended a hole, as the history says it beside the hole's points (an edit may
+    change only that). Empty where the table does not ask it."""
+    if seat is None or seat >= len(game.player_list):
+        return ""
+    name = game.player_list[seat].name
+    if game.house.rules_variant.ends_by == "knock":
+        return _("%(name)s knocked.") % {"name": name}
+    return _("%(name)s went out.") % {"name": name}
+
+
 def penalty_text(zeroed: int, knock: bool = False) -> str:
     """The note of a hole the caller penalty changed; in four-card golf the caller is
     whoever knocked, which Norwegian says in the rule's own name."""
