@@ -32,6 +32,9 @@ def outbox_texts(language: str, example: Decimal) -> dict:
     with translation.override(language):
         return {
             "round": _("Round %(n)s"),
+            # the rounds sent, in the sentence "Sent from this phone and saved: …."
+            "sent_one": _("round %(n)s"),
+            "sent_other": _("rounds %(list)s"),
             "save": _("Save round %(n)s"),
             "together": _(
                 "%(players)s: no deal from one deck gives all these totals at once "

@@ -129,6 +129,10 @@ def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
     with translation.override(language):
         return {
             "round": _("Hole %(n)s"),
+            # the holes sent, in the sentence "Sent from this phone and saved: …."
+            "sent_one": _("hole %(n)s"),
+            "sent_other": _("holes %(list)s"),
+            "sent_extra": _("the extra hole"),
             "save": _("Save hole %(n)s"),
             "kept": _(
                 "No connection: hole %(n)s is kept on this phone and will be sent as soon as "
