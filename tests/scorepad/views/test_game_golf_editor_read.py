@@ -53,7 +53,7 @@ def test_four_card_golfs_penalty_note_names_the_player_who_knocked(client, lang)
     text = page_words(client.get(url("game", game, lang)))
     note = {
         "en": f"Caller penalty: Anna adds {added}; Bo writes {penalty.scores[1]}.",
-        "nb": f"Straff for den som banket: Anna legger til {added}; Bo skriver "
+        "nb": f"Straff for den som banket: Anna legger til {added}, og Bo skriver "
         f"{penalty.scores[1]}.",
     }[lang]
     assert note in text
