@@ -40,19 +40,16 @@
     var module = game();
     return (module.rowLabel && module.rowLabel(n - 1, boardData(), t)) || fill(t.round, {n: n});
   }
-  // The rounds sent, as a sentence names them: "rounds 2 and 3" («runde 2 og 3»), "holes
-  // 2, 3 and 4"; a round with a name of its own (the module's sentName) by that name.
+  // The rounds sent as a sentence names them: "holes 2, 3 and 4", "hole 1 and the extra hole".
   function sentList(numbers, t) {
     var module = game(), board = boardData(), numbered = [], named = [];
     if (!t.sent_one) return numbers.map(function (n) { return roundName(n, t); }).join(", ");
     numbers.forEach(function (n) {
       var name = module.sentName && module.sentName(n - 1, board, t);
-      if (name) named.push(name); else numbered.push(n);
+      (name ? named : numbered).push(name || n);
     });
-    var phrases = [];
-    if (numbered.length === 1) phrases.push(fill(t.sent_one, {n: numbered[0]}));
-    else if (numbered.length) phrases.push(fill(t.sent_other, {list: S.andList(numbered.map(String))}));
-    return S.andList(phrases.concat(named));
+    var all = numbered.length ? [fill(numbered.length > 1 ? t.sent_other : t.sent_one, {n: numbered[0], list: S.andList(numbered)})] : [];
+    return S.andList(all.concat(named));
   }
   function keptText(n, t) {
     var module = game();
