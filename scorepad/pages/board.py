@@ -188,7 +188,7 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "winner_total": fmt(result.totals[result.winners[0]]) if result.winners else "",
         "next_dealer": names[result.next_dealer],
         "next_starter": names[result.next_starter],
-        # a round only some play (Golf's extra hole): the dealer may deal it and sit out
+        # a round only some play (a tie's extra round): its dealer may deal and sit out
         "dealer_sits_out": result.playing is not None and result.next_dealer not in result.playing,
         "next_number": game.next_number,
         "full": len(game.live_rounds) >= MAX_ROUNDS,
