@@ -15,7 +15,7 @@ from ghost_site.serving.budget import render_budget
 from rules import games
 
 from .engine import rendering, schema
-from .engine.address import from_slug, to_slug
+from .engine.address import former_slugs, from_slug, to_slug
 
 
 def said(game: Any):
@@ -333,15 +333,14 @@ def prerendered_paths() -> list[str]:
 def moved_paths() -> dict[str, str]:
     """The pre-rendered combinations under another language than English, spelled in
     English words, as every address was before each language had its own (an old
-    `/nb/regler/<a house rule's English word>/` link): {that path: the page's own}.
+    `/nb/regler/<a house rule's English word>/` link), and every language's with a house
+    rule's word from before (its `former`): {that path: the page's own}.
     Django answers them with a 301; the static export keeps a file for each that sends the reader on
     (ghost_site/serving/prerendered.py `write_moved`). Another language's words under /en/ were
     never an address, so they get no file (Django still answers them with a 301)."""
     moved = {}
     old = settings.LANGUAGE_CODE  # the words of every address before
     for code, _name in settings.LANGUAGES:
-        if code == old:
-            continue
         with translation.override(code):
             for game in map(games.get, games.known_keys()):
                 for house in schema.all_houses(game):
@@ -352,4 +351,6 @@ def moved_paths() -> dict[str, str]:
                     spelled = to_slug(house, old)
                     if spelled != slug:
                         moved[f"{head}/{spelled}/"] = own
+                    for before in former_slugs(house, code):  # a house rule's word before
+                        moved[f"{head}/{before}/"] = own
     return moved

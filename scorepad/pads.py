@@ -118,6 +118,11 @@ class Pad(ABC):
         """A note under a round's row (the caller's penalty, say); none by default."""
         return ""
 
+    def caller_note(self, game, seat: int | None) -> str:
+        """A round's caller (the seat a rule asked of the round, such as who went out
+        first) as the history names it beside the round's points; none by default."""
+        return ""
+
     def board_extra(self, game) -> dict:
         """More of the board's data for the page's scripts; none by default."""
         return {}

@@ -14,7 +14,8 @@ A path (not a query) so a CDN or the static export can keep each combination as 
 
 The words are the game's own, one per language for each choice: its variants'
 (`variant_words`), its house rules' (`house_rules`, each rule's `words`), and one house
-rule with a number (`number_rule`, its `prefixes`: "to-15", "til-15"). Each is written as
+rule with a number (`number_rule`, its `prefixes`: "to-15", "til-15"); a house rule's
+words from before (its `former`) are read too, and answered with a 301. Each is written as
 the site's other paths are: lower-case ASCII, hyphens between words, and the Norwegian
 letters as plain ones, æ as "ae", ø as "o", å as "a" (as `poengblokk/folg/` writes
 "følg": "på hånden" as `pa-handen`, "går ut" as `gar-ut`). A word is unique within its
@@ -91,6 +92,9 @@ def all_words(game: Game) -> Iterator[tuple[str, str, str]]:
     for rule in game.house_rules:
         for language, word in rule.words.items():
             yield word, language, rule.condition
+        for language, words in former(rule).items():
+            for word in words:
+                yield word, language, rule.condition
     if game.number_rule:
         for language, prefix in game.number_rule.prefixes.items():
             yield prefix, language, game.number_rule.field
@@ -127,7 +131,31 @@ def reading(game: Game) -> tuple[dict[str, str], dict[str, Any], re.Pattern | No
     house rule} in any language, and the number rule's word."""
     variants = {word: key for key, words in game.variant_words.items() for word in words.values()}
     rules = {word: rule for rule in game.house_rules for word in rule.words.values()}
+    rules |= {
+        word: rule for rule in game.house_rules for words in former(rule).values() for word in words
+    }
     return variants, rules, number_word(game)
+
+
+def former(rule: Any) -> Mapping[str, tuple[str, ...]]:
+    """The words a house rule had in an address before, by language (its `former`, if
+    any): still read, and answered with a 301 to its word now."""
+    return getattr(rule, "former", None) or {}
+
+
+def former_slugs(house: Any, language: str | None = None) -> list[str]:
+    """The table's slug in `language` with one house rule's word written as it was
+    before, once for each former word (the static export's files that send on)."""
+    language = language or get_language()
+    game = games.of(house)
+    words = to_words(house, language)
+    found = []
+    for rule in game.house_rules:
+        if rule.holds(house):
+            now = spelled(rule.words, language)
+            for word in former(rule).get(language, ()):
+                found.append(SEPARATOR.join(word if w == now else w for w in words))
+    return found
 
 
 def from_slug(slug: str, game: Game | None = None) -> Any:

@@ -115,12 +115,15 @@ class Kind:
 class HouseRule:
     """One house rule, defined once: the field of a game's `House` it sets and to what,
     its name in the rules texts (a patch's `when`, a block's `only`) and its word in a
-    page's address in each language ({"en": …, "nb": …}: rules/engine/address.py)."""
+    page's address in each language ({"en": …, "nb": …}: rules/engine/address.py), and
+    the words it had before in each language (`former`, {"nb": (…,)}): an old link is
+    still read, and answered with a 301 to the rule's word now."""
 
     field: str
     value: object
     condition: str
     words: Mapping[str, str] = dataclasses.field(hash=False)
+    former: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict, hash=False)
 
     def holds(self, house: Any) -> bool:
         return getattr(house, self.field) == self.value

@@ -32,6 +32,9 @@ def outbox_texts(language: str, example: Decimal) -> dict:
     with translation.override(language):
         return {
             "round": _("Round %(n)s"),
+            # the rounds sent, in the sentence "Sent from this phone and saved: …."
+            "sent_one": _("round %(n)s"),
+            "sent_other": _("rounds %(list)s"),
             "save": _("Save round %(n)s"),
             "together": _(
                 "%(players)s: no deal from one deck gives all these totals at once "
@@ -185,6 +188,8 @@ def board_context(game: Game, watching=False, **extra) -> dict:
         "winner_total": fmt(result.totals[result.winners[0]]) if result.winners else "",
         "next_dealer": names[result.next_dealer],
         "next_starter": names[result.next_starter],
+        # a round only some play (a tie's extra round): its dealer may deal and sit out
+        "dealer_sits_out": result.playing is not None and result.next_dealer not in result.playing,
         "next_number": game.next_number,
         "full": len(game.live_rounds) >= MAX_ROUNDS,
         "max_rounds": MAX_ROUNDS,
@@ -253,7 +258,7 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
     )
     chosen = list(chosen[: limit + 1] if limit else chosen)
     rows = {}
-    for pk, number, status, created, at, player_id, points in (
+    for pk, number, status, created, at, caller, player_id, points in (
         Score.objects.filter(round_id__in=chosen)
         .order_by("-round__changed_at", "-round_id", "player__position")
         .values_list(
@@ -262,6 +267,7 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
             "round__status",
             "round__created_at",
             "round__changed_at",
+            "round__caller",
             "player_id",
             "points",
         )
@@ -275,6 +281,8 @@ def history_rows(game: Game, limit: int | None = HISTORY_SHOWN) -> tuple[list[di
                 "at": at,
                 "scores": [],
                 "status_label": Round.Status(status).label,
+                # the seat a rule asked of the round: an edit may change only that
+                "caller": game.pad.caller_note(game, caller),
             }
         rows[pk]["scores"].append((names[player_id], fmt(points)))
     shown = sorted([*rows.values(), *renamed], key=lambda row: row["at"], reverse=True)

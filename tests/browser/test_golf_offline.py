@@ -224,7 +224,8 @@ def test_kept_holes_that_tie_the_game_lead_to_the_extra_hole_for_the_tied_only(
     assert outbox(page) == []
     sent = page.locator("[data-outbox-message]")
     sent.wait_for()
-    assert t["extra_row"] in sent.inner_text() and t["round"] % {"n": 2} not in sent.inner_text()
+    said = sent.inner_text()  # "hole 1 and the extra hole", never "hole 2"
+    assert t["sent_extra"] in said and t["sent_one"] % {"n": 2} not in said
     decided = Game.objects.get(pk=game.pk).outcome()
     assert decided.finished and decided.winners == [1]
 

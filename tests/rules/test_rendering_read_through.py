@@ -359,7 +359,7 @@ def test_golfs_hole_ranges_on_the_variants_page_say_they_are_without_house_rules
         low, high = (format_points(s, language) for s in (min(possible), max(possible)))
         said = {
             "en": f"with one deck and no house rules, a hole scores from {low} to {high}.",
-            "nb": f"med én kortstokk og uten husregler gir et hull fra {low} til {high} poeng.",
+            "nb": f"med én kortstokk og uten husregler går et hull fra {low} til {high} poeng.",
         }[language]
         assert f"{golf_variant_name(key, language)}: {said}" in page
 

@@ -107,7 +107,7 @@ def test_rules_page_is_complete_in_norwegian(client):
 
 def test_variant_page_lists_possible_ranges(client):
     html = client.get("/nb/varianter/").content.decode()
-    assert "Sju kort: fra 2 til 100 poeng" in html
+    assert "Sju kort: en runde går fra 2 til 100 poeng" in html
     assert "Tre på hånden" in html and "Bare trekkbunke" in html and "Knekt som 11" in html
 
 

@@ -26,7 +26,7 @@ def links(html: str, rel: str) -> dict[str, str]:
 
 WORDED = {
     "en": "four-card+jokers-pagat+caller-penalty/",
-    "nb": "fire-kort+jokere-pagat+straff-for-den-som-gar-ut/",
+    "nb": "fire-kort+jokere-pagat+straff-for-a-avslutte-hullet/",
 }
 
 

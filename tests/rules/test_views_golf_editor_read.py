@@ -152,7 +152,7 @@ def test_the_variants_page_gives_one_deck_without_house_rules(client, language):
         low, high = (format_points(n, language) for n in (min(possible), max(possible)))
         said = {
             "en": f"with one deck and no house rules, a hole scores from {low} to {high}.",
-            "nb": f"med én kortstokk og uten husregler gir et hull fra {low} til {high} poeng.",
+            "nb": f"med én kortstokk og uten husregler går et hull fra {low} til {high} poeng.",
         }[language]
         assert said in text, key
 

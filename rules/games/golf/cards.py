@@ -256,14 +256,15 @@ DEFAULT_HOUSE = GolfHouse()
 @dataclass(frozen=True)
 class HouseRule:
     """One house rule: the field of `GolfHouse` it sets and to what, its condition name
-    for the texts, its word in an address in each language, and whether it can change
-    a score."""
+    for the texts, its word in an address in each language, whether it can change a
+    score, and the words it had in an address before (read, and sent on with a 301)."""
 
     field: str
     value: object
     condition: str
     words: Mapping[str, str] = dataclasses.field(hash=False)
     changes_scores: bool = True
+    former: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict, hash=False)
 
     def holds(self, house: GolfHouse) -> bool:
         return getattr(house, self.field) == self.value
@@ -296,7 +297,8 @@ HOUSE_RULES = (
         "caller_penalty",
         True,
         "caller_penalty",
-        {"en": "caller-penalty", "nb": "straff-for-den-som-gar-ut"},
+        {"en": "caller-penalty", "nb": "straff-for-a-avslutte-hullet"},
+        former={"nb": ("straff-for-den-som-gar-ut",)},  # its word until December 2026
     ),
     HouseRule("extra_hole", True, "extra_hole", {"en": "extra-hole", "nb": "ekstra-hull"}),
     HouseRule("flip", True, "flip", {"en": "flip", "nb": "snu-kort"}, changes_scores=False),

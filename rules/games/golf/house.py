@@ -5,11 +5,12 @@ rules/engine/address.py)."""
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ghost_site.forms import AsciiIntegerField, TableChoices, own_choice_words
 from rules.engine.loader import variant_name
+from rules.words import and_list
 
 from . import GAME, cards
 
@@ -50,6 +51,12 @@ class HouseFields(TableChoices):
             ("two_columns", gettext("%(n)s for two columns") % _bonus("two_columns")),
             ("square", gettext("%(n)s for a square only") % _bonus("square")),
         ]
+        # the bonus counts cancelled pairs: only the variants whose columns a pair cancels
+        self.fields["four_of_a_kind"].help_text = gettext("Only in %(variants)s.") % {
+            "variants": and_list(
+                [_quoted(_variant(v.key)) for v in cards.VARIANTS.values() if v.pairs]
+            )
+        }
         own_choice_words(self)
 
     @classmethod
@@ -99,6 +106,12 @@ class HouseFields(TableChoices):
             holes=data["holes"],
             flip=data["flip"],
         )
+
+
+def _quoted(name: str) -> str:
+    from rules.engine.rendering import QUOTES
+
+    return QUOTES.get(get_language(), QUOTES["en"]).format(name)
 
 
 def _joker(key: str) -> dict[str, str]:

@@ -58,7 +58,8 @@
       var extra = result.extra_hole_pending && t.save_extra;
       if (save && !save.disabled) save.textContent = extra ? t.save_extra : fill(t.save, {n: next});
       var hint = form.querySelector("[data-deals]");
-      if (hint) hint.textContent = fill(list.dataset.dealsText, {d: board.names[result.next_dealer], s: board.names[result.next_starter]});
+      var out = game.dealerPlays && !game.dealerPlays(result);  // a round only some play
+      if (hint) hint.textContent = fill(out ? list.dataset.dealsOutText : list.dataset.dealsText, {d: board.names[result.next_dealer], s: board.names[result.next_starter]});
     }
     if (provisional) {
       provisional.hidden = !decided;

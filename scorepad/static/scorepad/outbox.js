@@ -40,6 +40,17 @@
     var module = game();
     return (module.rowLabel && module.rowLabel(n - 1, boardData(), t)) || fill(t.round, {n: n});
   }
+  // The rounds sent as a sentence names them: "holes 2, 3 and 4", "hole 1 and the extra hole".
+  function sentList(numbers, t) {
+    var module = game(), board = boardData(), numbered = [], named = [];
+    if (!t.sent_one) return numbers.map(function (n) { return roundName(n, t); }).join(", ");
+    numbers.forEach(function (n) {
+      var name = module.sentName && module.sentName(n - 1, board, t);
+      (name ? named : numbered).push(name || n);
+    });
+    var all = numbered.length ? [fill(numbered.length > 1 ? t.sent_other : t.sent_one, {n: numbered[0], list: S.andList(numbered)})] : [];
+    return S.andList(all.concat(named));
+  }
   function keptText(n, t) {
     var module = game();
     return (module.keptText && module.keptText(n, boardData(), t)) || fill(t.kept, {n: n});
@@ -243,7 +254,7 @@
       sending = false;
       if (sent.length) {
         var key = SENT + list.dataset.game, t = texts(list);
-        sessionStorage.setItem(key, sent.map(function (n) { return roundName(n, t); }).join(", "));
+        sessionStorage.setItem(key, sentList(sent, t));
         window.location.reload();  // the table as the server has it now
       } else {
         showOutbox();

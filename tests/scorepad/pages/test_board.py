@@ -42,7 +42,9 @@ def test_game_page_weight(client, lang):
     # issue 35 it checks a round's totals together on the phone too (scoring.js, and
     # since issue 34 the search every game shares, together.js): 53 KB. Issue 36 added
     # the standings' marks, cut chart names and messages that stay true: 54.5 KB, so 56.
-    assert total <= 56 * 1024, f"the game page weighs {total} bytes"
+    # Issue 35's words on the phone (a dealer who sits a round out, the rounds sent named
+    # as a sentence names them) brought it to 56.2 KB: 57.
+    assert total <= 57 * 1024, f"the game page weighs {total} bytes"
     # page, style, icon, site.js (service worker), htmx, and the scorepad's scripts by
     # feature: scoring (and Ghost's module), common, the search for a round possible
     # together, card helper, outbox, offline standings, page hooks

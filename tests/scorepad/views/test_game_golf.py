@@ -173,7 +173,7 @@ def test_the_end_refuses_more_holes_and_names_the_winner(client):
     send(client, game, 3, 4, 5)
     send(client, game, 3, -2, 5)
     page = client.get(url("game", game)).content.decode()
-    assert "Bo wins with the lowest total, 2." in page and "After 2 holes." in page
+    assert "Bo wins with the lowest total, 2." in page and "Decided after 2 holes." in page
     assert 'id="round-form"' not in page
     response = send(client, game, 1, 1, 1, number=3)
     assert response.status_code == 409

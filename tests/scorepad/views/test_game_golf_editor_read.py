@@ -53,17 +53,17 @@ def test_four_card_golfs_penalty_note_names_the_player_who_knocked(client, lang)
     text = page_words(client.get(url("game", game, lang)))
     note = {
         "en": f"Caller penalty: Anna adds {added}; Bo writes {penalty.scores[1]}.",
-        "nb": f"Straff for den som banket: Anna legger til {added}; Bo skriver "
+        "nb": f"Straff for den som banket: Anna legger til {added}, og Bo skriver "
         f"{penalty.scores[1]}.",
     }[lang]
     assert note in text
     if lang == "nb":
         assert "den som går ut" not in text
         assert "straff for å avslutte hullet" in text  # the line of the choices
-    # six-card golf keeps the player who went out
+    # six-card golf: the note names the house rule as the form and the line of choices do
     six = golf(caller_penalty=True)
     send(client, six, *typed, number=1, caller=caller, lang=lang)
-    said = {"en": "Caller penalty: Anna adds", "nb": "Straff for den som går ut: Anna"}[lang]
+    said = {"en": "Caller penalty: Anna adds", "nb": "Straff for å avslutte hullet: Anna"}[lang]
     assert said in page_words(client.get(url("game", six, lang)))
 
 

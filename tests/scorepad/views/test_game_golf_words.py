@@ -108,7 +108,7 @@ def test_an_empty_history_speaks_of_holes(client, lang, said, not_said):
     ("lang", "said", "not_said"),
     [
         ("en", "The extra hole is being played; Bo deals.", "Hole 2 is being played"),
-        ("nb", "Det ekstra hullet spilles nå; Bo gir.", "Hull 2 spilles nå"),
+        ("nb", "Det ekstra hullet spilles nå, og Bo gir.", "Hull 2 spilles nå"),
     ],
 )
 def test_the_watch_page_names_the_extra_hole(client, lang, said, not_said):

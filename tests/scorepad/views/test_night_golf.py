@@ -38,7 +38,7 @@ def test_the_watch_page_and_its_poll_follow_in_holes(client):
     answer = client.get(poll, {"v": shown}, **HTMX).content.decode()
     assert "Hole 3 is being played; Cy deals." in answer and "Golf, the card game" in answer
     nb = client.get(url("watch", game, "nb", token="watch_token")).content.decode()
-    assert "Hull 3 spilles nå; Cy gir." in nb
+    assert "Hull 3 spilles nå, og Cy gir." in nb
 
 
 def test_the_chart_runs_below_zero_without_a_threshold_line(client):

@@ -21,7 +21,7 @@ FOUR = {f"name_{i}": name for i, name in enumerate(["Ada", "Bo", "Cy", "Di"])}
         ),
         (
             "/nb/poengblokk/",
-            "«Vanlig»: 2 spillere; velger dere flere, slås husregelen for opptil 10 spillere "
+            "«Vanlig»: 2 spillere. Velger dere flere, slås husregelen for opptil 10 spillere "
             "på. «Tre på hånden»: opptil 6. «Sju kort»: 2.",
         ),
     ],

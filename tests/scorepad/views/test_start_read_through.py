@@ -24,7 +24,7 @@ def test_the_player_hint_says_the_house_rule_is_switched_on_by_choosing_more(cli
     said = {
         "en": f"{cards.STANDARD.max_players} players; choose more and the house rule for up "
         f"to {more} is switched on.",
-        "nb": f"{cards.STANDARD.max_players} spillere; velger dere flere, slås husregelen for "
+        "nb": f"{cards.STANDARD.max_players} spillere. Velger dere flere, slås husregelen for "
         f"opptil {more} spillere på.",
     }[language]
     assert said in text

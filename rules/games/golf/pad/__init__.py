@@ -100,6 +100,9 @@ class GolfPad(Pad):
     def round_note(self, game, rnd, fmt) -> str:
         return pages.penalty_note(game, rnd, fmt)
 
+    def caller_note(self, game, seat: int | None) -> str:
+        return pages.caller_note(game, seat)
+
     def settings(self, game) -> dict:
         return {"table_words": pages.settings_line(game)}
 

@@ -66,6 +66,17 @@ def penalty_note(game, rnd, fmt) -> str:
     }
 
 
+def caller_note(game, seat: int | None) -> str:
+    """Who ended a hole, as the history says it beside the hole's points (an edit may
+    change only that). Empty where the table does not ask it."""
+    if seat is None or seat >= len(game.player_list):
+        return ""
+    name = game.player_list[seat].name
+    if game.house.rules_variant.ends_by == "knock":
+        return _("%(name)s knocked.") % {"name": name}
+    return _("%(name)s went out.") % {"name": name}
+
+
 def penalty_text(zeroed: int, knock: bool = False) -> str:
     """The note of a hole the caller penalty changed; in four-card golf the caller is
     whoever knocked, which Norwegian says in the rule's own name."""
@@ -118,6 +129,10 @@ def outbox_texts(language: str, knock: bool = False, players: int = 2) -> dict:
     with translation.override(language):
         return {
             "round": _("Hole %(n)s"),
+            # the holes sent, in the sentence "Sent from this phone and saved: …."
+            "sent_one": _("hole %(n)s"),
+            "sent_other": _("holes %(list)s"),
+            "sent_extra": _("the extra hole"),
             "save": _("Save hole %(n)s"),
             "kept": _(
                 "No connection: hole %(n)s is kept on this phone and will be sent as soon as "

@@ -92,12 +92,12 @@ SAYS = {
         {"en": ["Your table plays the caller penalty"], "nb": ["Dere spiller med straff"]},
     ),
     ("tie", "extra_hole"): (
-        {"en": ["only they play one extra hole"], "nb": ["spiller bare de ett ekstra hull"]},
+        {"en": ["only they play one extra hole"], "nb": ["spiller bare de ett hull til"]},
         {"en": ["share the win, unless"], "nb": ["seieren her, med mindre"]},
     ),
     ("tie", "shared"): (
         {"en": ["share the win, unless"], "nb": ["seieren her, med mindre"]},
-        {"en": ["only they play one extra hole"], "nb": ["spiller bare de ett ekstra hull"]},
+        {"en": ["only they play one extra hole"], "nb": ["spiller bare de ett hull til"]},
     ),
 }
 # Never on a Golf page (Ghost's words), its related games aside.

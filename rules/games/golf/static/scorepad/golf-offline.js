@@ -175,6 +175,12 @@
     if (index < result.hole_winners.length) return result.hole_winners[index];
     return result.extra_scores ? G.lowest(result.extra_scores) : [];
   }
+  // A sent hole's name in a sentence, where it is not its number: "the extra hole".
+  function sentName(index, board, t) { return index >= board.holes ? t.sent_extra : null; }
+  // Whether the next hole's dealer plays it: at the extra hole only the tied do.
+  function dealerPlays(result) {
+    return !result.extra_hole_pending || result.extra_players.indexOf(result.next_dealer) >= 0;
+  }
   function course(result) {
     return {running: result.running.slice(0, result.holes), extra: result.extra_scores !== null};
   }
@@ -182,6 +188,6 @@
   S.register("golf", {fields: fields, problem: problem, keep: keepHole, keptText: keptText, outcome: outcome,
                       counted: counted, standing: standing, players: players,
                       heading: heading, together: together, course: course, rowLabel: rowLabel,
-                      rowWinners: rowWinners,
+                      rowWinners: rowWinners, dealerPlays: dealerPlays, sentName: sentName,
                       format: G.formatSigned});
 })();
