@@ -227,13 +227,11 @@
     if (!sent) return;
     sessionStorage.removeItem(key);
     say(fill(list.dataset.sent, {rounds: sent}));
-    // once the page is laid out whole (its styles and pictures in), and after the browser's own
+    // at the board, once laid out (after the browser's own scroll)
     var board = document.getElementById("board");
-    function toBoard() {
-      history.scrollRestoration = "auto";
-      if (board) requestAnimationFrame(function () { board.scrollIntoView({block: "start"}); });
-    }
-    if (document.readyState === "complete") toBoard(); else window.addEventListener("load", toBoard);
+    if (board) window.addEventListener("load", function () {
+      requestAnimationFrame(function () { board.scrollIntoView(); });
+    });
   }
 
   var sending = false;
@@ -251,11 +249,9 @@
       if (sent.length) {
         var key = SENT + list.dataset.game, t = texts(list);
         sessionStorage.setItem(key, sent.map(function (n) { return roundName(n, t); }).join(", "));
-        // the table as the server has it now, opened at the board as after a round
-        // (not where it was scrolled: the address's #board, and showSent brings it in view)
-        history.replaceState(history.state, "", window.location.pathname + window.location.search + "#board");
-        history.scrollRestoration = "manual";
-        window.location.reload();
+        // the table as the server has it now, at #board as after a round (showSent)
+        history.replaceState(history.state, "", location.pathname + location.search + "#board");
+        location.reload();
       } else {
         showOutbox();
       }

@@ -41,8 +41,10 @@ def test_game_page_weight(client, lang):
     # shared scripts asked the game's own module for what differs by game); and since
     # issue 35 it checks a round's totals together on the phone too (scoring.js, and
     # since issue 34 the search every game shares, together.js): 53 KB. Issue 36 added
-    # the standings' marks, cut chart names and messages that stay true: 54.5 KB, so 56.
-    assert total <= 56 * 1024, f"the game page weighs {total} bytes"
+    # the standings' marks, cut chart names and messages that stay true: 54.5 KB, so 56;
+    # its landing at the board after the reload that follows the kept rounds sent: 56.1
+    # KB in Norwegian, so 57.
+    assert total <= 57 * 1024, f"the game page weighs {total} bytes"
     # page, style, icon, site.js (service worker), htmx, and the scorepad's scripts by
     # feature: scoring (and Ghost's module), common, the search for a round possible
     # together, card helper, outbox, offline standings, page hooks
