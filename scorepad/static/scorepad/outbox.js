@@ -249,9 +249,7 @@
       if (sent.length) {
         var key = SENT + list.dataset.game, t = texts(list);
         sessionStorage.setItem(key, sent.map(function (n) { return roundName(n, t); }).join(", "));
-        // the table as the server has it now, at #board as after a round (showSent)
-        history.replaceState(history.state, "", location.pathname + location.search + "#board");
-        location.reload();
+        location.reload();  // the table as the server has it now, at the board (showSent)
       } else {
         showOutbox();
       }
