@@ -251,7 +251,20 @@
     } else return;
     render(state);
     keep(state);
+    if (button.dataset.rank) saveInView(state);
   });
+  // The last card of the hole given (every grid full, every score written): Save comes
+  // into view above the grid's rank buttons, and takes the focus once nothing is left to
+  // choose ("who went out first" is above it, by the scores).
+  function saveInView(state) {
+    var save = state.form.querySelector("button[type=submit]");
+    var filled = state.inputs.every(function (input) { return input.value.trim(); });
+    if (!save || !filled || !complete(state.layouts[state.at])) return;
+    var asked = state.form.querySelector("input[name=caller]:not(:disabled)");
+    var chosen = state.form.querySelector("input[name=caller]:checked:not(:disabled)");
+    save.scrollIntoView({block: "nearest"});
+    if (!asked || chosen) save.focus({preventScroll: true});
+  }
   document.addEventListener("toggle", function (event) {
     if (!event.target.matches || !event.target.matches("[data-layout-helper]")) return;
     try { localStorage.setItem(OPEN, event.target.open ? "1" : "0"); } catch (e) { /* private mode */ }
