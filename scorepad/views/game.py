@@ -248,10 +248,10 @@ def edit_round(request, token, number, round_address):
     match change.result:
         case Result.SAVED:
             messages.success(request, pad.text("changed", game, n=number))
-            return redirect("scorepad:game", token=token)
+            return HttpResponseRedirect(game_path(game) + "#board")
         case Result.ALREADY_SAVED:
             messages.info(request, pad.text("same", game, n=number))
-            return redirect("scorepad:game", token=token)
+            return HttpResponseRedirect(game_path(game) + "#board")
         case Result.CONFLICT:
             game.refresh_from_db()
             rnd = game.live_round(number)

@@ -4,6 +4,7 @@ game's at its key; a game started redirects to its page."""
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
@@ -56,7 +57,8 @@ def new_game(request, game=None):
                 remember_game(request, change.game)
                 for note in form.start_notes():
                     messages.info(request, note)
-                return redirect("scorepad:game", token=change.game.edit_token)
+                # the scoring area on the phone's first screen, as after a round
+                return redirect(reverse("scorepad:game", args=[change.game.edit_token]) + "#board")
             messages.error(request, too_many_games_text(change.wait))
             status = 429
     return render_start(request, form, status, pad)

@@ -245,7 +245,7 @@ def test_a_hole_changed_on_its_edit_page_with_the_layout_helper(live_server, cli
     assert page.locator("input[name=points_2]").input_value() == "0"
     assert page.locator(".place.cancelled").count() == 6
     page.locator("form.round-form button[type=submit]").click()
-    page.wait_for_url(f"**{url('game', game, lang)}")
+    page.wait_for_url(f"**{url('game', game, lang)}#board")  # at its board
     assert live_points(game) == [[Decimal(3), Decimal(5), Decimal(hole_score(bo, game.house))]]
 
 

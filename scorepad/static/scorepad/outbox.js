@@ -238,6 +238,11 @@
     if (!sent) return;
     sessionStorage.removeItem(key);
     say(fill(list.dataset.sent, {rounds: sent}));
+    // at the board, once laid out (after the browser's own scroll)
+    var board = document.getElementById("board");
+    if (board) window.addEventListener("load", function () {
+      requestAnimationFrame(function () { board.scrollIntoView(); });
+    });
   }
 
   var sending = false;
@@ -255,7 +260,7 @@
       if (sent.length) {
         var key = SENT + list.dataset.game, t = texts(list);
         sessionStorage.setItem(key, sentList(sent, t));
-        window.location.reload();  // the table as the server has it now
+        location.reload();  // the table as the server has it now, at the board (showSent)
       } else {
         showOutbox();
       }

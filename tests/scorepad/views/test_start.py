@@ -23,7 +23,7 @@ def test_create_game_redirects_to_its_page(client):
     response = client.post("/en/scorepad/", new_game_data())
     game = Game.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == url("game", game)
+    assert response["Location"] == url("game", game) + "#board"  # the scoring area
     assert [p.name for p in game.players.all()] == ["Anna", "Bo"]
     assert game.table == {"jack": "0.5", "start_card": True, "swap_seen": True, "threshold": 21}
     assert game.threshold == 21 and game.house.jack == Decimal("0.5")

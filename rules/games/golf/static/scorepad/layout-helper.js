@@ -13,6 +13,7 @@
   var OPEN = "golf-layout-helper-open";  // the helper stays open from one hole to the next
   var states = new WeakMap();  // a helper -> its players' grids and whose is shown
   var KEPT = "golf-layout-grids:";  // + a form's address: its grids in sessionStorage
+  var HOLE = "golf-layout-hole:";  // + a game and a hole's number: the grids it was saved with
 
   function seatOf(input) { return Number(input.name.slice("points_".length)); }
   function nameOf(input) {
@@ -50,7 +51,8 @@
   // the same hole after a reload (the hole form with its fields empty, the number as the
   // page ends up with it once the holes kept on the phone are counted), or for a form
   // drawn again with the very scores they wrote (a hole or an edit the server refused).
-  // An edit page opened afresh shows the hole's stored scores, so it starts empty.
+  // An edit page opened afresh shows the hole's stored scores: the grids the hole was
+  // saved with in this tab (holeKey) where they still make them, else it starts empty.
   function keptKey(form) { return KEPT + (form.getAttribute("action") || location.pathname); }
   function hole(form) {
     return ["number", "round_id"].map(function (name) {
@@ -73,16 +75,26 @@
       kept.written.every(function (w) { return w === null || typeof w === "string"; }) &&
       kept.layouts.every(function (cards) { return Array.isArray(cards) && cards.length === state.cards && cards.every(card); });
   }
+  // A hole saved with grids keeps them under its game and number (holeKey), so that its
+  // edit page opens with the cards it was entered with while its scores are still theirs.
+  function holeKey(form) {
+    var list = document.querySelector("[data-outbox][data-game]"), number = form.querySelector("input[name=number]");
+    return list && number ? HOLE + list.dataset.game + "/" + number.value : null;
+  }
+  function read(key) {
+    try { return key ? JSON.parse(sessionStorage.getItem(key)) : null; } catch (e) { return null; }
+  }
   function restore(state) {
-    var kept = null;
-    try { kept = JSON.parse(sessionStorage.getItem(keptKey(state.form))); } catch (e) { return; }
-    if (!fits(kept, state)) return;
     var inputs = state.inputs, editing = !!state.form.querySelector("input[name=round_id]");
     var empty = inputs.every(function (input) { return !input.value.trim(); });
-    var sameHole = !editing && empty && kept.hole === hole(state.form);
-    var asTyped = kept.written.some(function (w) { return w !== null; }) &&
-      kept.written.every(function (w, i) { return w === null || inputs[i].value === w; });
-    if (!sameHole && !asTyped) return;
+    var kept = [read(keptKey(state.form)), editing ? read(holeKey(state.form)) : null].filter(function (k) {
+      if (!fits(k, state)) return false;
+      var sameHole = !editing && empty && k.hole === hole(state.form);
+      var asTyped = k.written.some(function (w) { return w !== null; }) &&
+        k.written.every(function (w, i) { return w === null || inputs[i].value === w; });
+      return sameHole || asTyped;
+    })[0];
+    if (!kept) return;
     state.layouts = kept.layouts;
     state.written = kept.written;
     state.at = kept.at;
@@ -239,7 +251,20 @@
     } else return;
     render(state);
     keep(state);
+    if (button.dataset.rank) saveInView(state);
   });
+  // The last card of the hole given (every grid full, every score written): Save comes
+  // into view above the grid's rank buttons, and takes the focus once nothing is left to
+  // choose ("who went out first" is above it, by the scores).
+  function saveInView(state) {
+    var save = state.form.querySelector("button[type=submit]");
+    var filled = state.inputs.every(function (input) { return input.value.trim(); });
+    if (!save || !filled || !complete(state.layouts[state.at])) return;
+    var asked = state.form.querySelector("input[name=caller]:not(:disabled)");
+    var chosen = state.form.querySelector("input[name=caller]:checked:not(:disabled)");
+    save.scrollIntoView({block: "nearest"});
+    if (!asked || chosen) save.focus({preventScroll: true});
+  }
   document.addEventListener("toggle", function (event) {
     if (!event.target.matches || !event.target.matches("[data-layout-helper]")) return;
     try { localStorage.setItem(OPEN, event.target.open ? "1" : "0"); } catch (e) { /* private mode */ }
@@ -266,6 +291,20 @@
     var after = empty.filter(function (i) { return scores.indexOf(i) > scores.indexOf(input); })[0];
     (after || empty[0]).focus();
   });
+
+  // A hole sent (or kept on the phone): its grids kept for its edit page; a hole typed
+  // drops what an earlier hole of that number left.
+  document.addEventListener("submit", function (event) {
+    var form = event.target, helper = form.querySelector && form.querySelector("[data-layout-helper]");
+    var state = helper && states.get(helper), key = state && holeKey(form);
+    if (!key) return;
+    var used = state.layouts.some(function (cards) { return cards.some(function (r) { return r !== null; }); });
+    try {
+      if (used) sessionStorage.setItem(key, JSON.stringify({hole: hole(form), layouts: state.layouts, written: state.written,
+                                                            at: state.at, seats: state.inputs.map(seatOf)}));
+      else sessionStorage.removeItem(key);
+    } catch (e) { /* private mode */ }
+  }, true);
 
   // The form emptied by a hole kept on the phone, or filled with a kept hole put back
   // (outbox.js): the grids start empty, and what was kept of them is dropped.

@@ -103,8 +103,10 @@ def test_a_golf_game_page_weight(client):
     # Since issue 35 a hole's scores are checked together on the phone too: 60 KB; since
     # issue 34 by the search every game shares (together.js), one request more. Issue 36
     # added the standings' marks, the chart's names cut by width, the kept holes' penalty
-    # notes and the messages that stay true: 61.7 KB, so 64.
-    assert total <= 64 * 1024, f"the Golf game page weighs {total} bytes"
+    # notes and the messages that stay true: 61.7 KB, so 64; then the helper's grids kept
+    # for a hole's edit page, Save in view after its last card and the board after the
+    # kept holes are sent: 64.3 KB, so 65.
+    assert total <= 65 * 1024, f"the Golf game page weighs {total} bytes"
     assert requests <= 13
 
 
