@@ -61,7 +61,7 @@ def test_an_edit_opens_with_the_helpers_closed_and_one_number_changes_in_two_ste
     # Bo's 4 becomes 6: the field and Save, nothing else.
     page.locator("input[name=points_1]").fill("6")
     page.locator("form.round-form button[type=submit]").click()
-    page.wait_for_url(f"**{page_url('game', game, lang)}")
+    page.wait_for_url(f"**{page_url('game', game, lang)}#board")  # an edit lands at the board
     assert live_points(game) == [Decimal("16.5"), Decimal("6")]
 
 
@@ -84,7 +84,7 @@ def test_a_typed_total_stays_when_another_players_cards_are_counted(
         assert page.locator("input[name=points_0]").input_value() in ("6.5", "6,5")
     assert page.locator("input[name=points_1]").input_value() == "24"
     page.locator("form.round-form button[type=submit]").click()
-    page.wait_for_url(f"**{page_url('game', game, lang)}")
+    page.wait_for_url(f"**{page_url('game', game, lang)}#board")  # an edit lands at the board
     assert live_points(game) == [Decimal("6.5"), Decimal("24")]
 
 

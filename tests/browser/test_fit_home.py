@@ -73,7 +73,9 @@ def test_golfs_rules_at_a_glance_read_in_about_two_screens_at_320(live_server, p
         with translation.override(lang):
             page.goto(live_server.url + house_url("card", house))
     height = page.evaluate("document.documentElement.scrollHeight")
-    assert height <= 2.2 * NARROW["height"], height  # 2901 (nb 2973) before issue 36
+    # 2901 (nb 2973) before issue 36; four-card with every house rule 1421 once the card
+    # states four of a kind's bonus and that it always lies as a square (issue 35): 2.25
+    assert height <= 2.25 * NARROW["height"], height
     # each house rule one line on the phone, a link to its full rule
     for short in page.locator(".glance-short a").all():
         box = short.bounding_box()

@@ -201,8 +201,9 @@ def test_the_scorepad_works_through_the_proxy(deployed):
     assert post("/en/scorepad/", form, origin=f"http://{HOST}")[0] == 403
     status, headers, _body = post("/en/scorepad/", form)
     assert status == 302, _body[:500]
-    game = headers["Location"]
-    assert re.fullmatch(r"/en/scorepad/g/[A-Za-z0-9_-]{32}/", game)
+    # the new game's page, opened at its board (a fragment: the browser's, never sent)
+    assert re.fullmatch(r"/en/scorepad/g/[A-Za-z0-9_-]{32}/#board", headers["Location"])
+    game = headers["Location"].removesuffix("#board")
     jar.update(cookies(headers))
     status, _headers, page = https.request(
         "GET", game, headers={"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items())}
