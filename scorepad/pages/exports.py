@@ -89,8 +89,10 @@ def json_data(game: Game, watch_url: str) -> dict:
         pts = [None] * len(players)
         for s in rnd.scores.all():
             pts[order[s.player_id]] = {"points": number(s.points), "cards": s.cards}
-            if s.written is not None:  # as written, before the caller's penalty
-                pts[order[s.player_id]]["written"] = number(s.written)
+            if s.written is not None:
+                # What the cards scored, before a rule changed it (the caller penalty):
+                # "points" is what the player writes and what counts.
+                pts[order[s.player_id]]["scored"] = number(s.written)
         return pts
 
     def row(rnd):

@@ -257,6 +257,9 @@ def _figures(house: cards.GolfHouse) -> dict[str, Decimal | int]:
         "most_decks": cards.MOST_DECKS,
         "deck": cards.DECK_SIZE,
         "jokers_per_deck": cards.JOKERS_PER_DECK,
+        # the fewest players whose decks hold a whole column of jokers
+        "joker_column_from": cards.players_for_jokers(variant.rows),
+        "joker_column_decks": cards.decks_for(cards.players_for_jokers(variant.rows) or 2),
         "joker": joker.joker,
         "joker_two": joker.two,
         "joker_pagat": cards.JOKER_READINGS["pagat"].joker,

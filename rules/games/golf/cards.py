@@ -115,6 +115,14 @@ def beyond_the_decks(
     return [rank for rank in (*RANKS, JOKER) if counts[rank] > copies.get(rank, 0)]
 
 
+def players_for_jokers(jokers_needed: int) -> int | None:
+    """The fewest players whose decks hold `jokers_needed` jokers (None: no table does)."""
+    for players in range(PLAYER_RANGE[0], PLAYER_RANGE[1] + 1):
+        if JOKERS_PER_DECK * decks_for(players) >= jokers_needed:
+            return players
+    return None
+
+
 def cards_in(decks: int, jokers: str | None = None) -> int:
     return sum(copies_in(decks, jokers).values())
 

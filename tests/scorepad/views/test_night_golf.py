@@ -73,9 +73,10 @@ def test_csv_and_json_exports_carry_signed_scores_and_the_penalty(client):
     assert "jack_value" not in data and "threshold" not in data
     first, second = data["rounds"]
     assert [s["points"] for s in first["scores"]] == [5, -2, 8]  # whole numbers (issue 35)
-    assert first["caller"] == "Anna" and "written" not in first["scores"][1]
+    assert first["caller"] == "Anna" and "scored" not in first["scores"][1]
     assert second["caller"] == "Cy"
-    assert [s.get("written") for s in second["scores"]] == [None, 3, 9]
+    assert [s.get("scored") for s in second["scores"]] == [None, 3, 9]
+    assert not any("written" in s for s in second["scores"])  # the old name, reversed
     assert data["totals"] == [11, -2, 20]
 
 
