@@ -41,4 +41,6 @@ def test_nine_card_faq_says_a_pair_in_a_column_does_not_cancel(client):
 def test_golf_says_layout_never_grid(client, variant):
     text = words_of(page(client, "rules", cards.GolfHouse(variant), "en"))
     assert " grid" not in text.lower()
-    assert "goes out (in four-card golf: knocks)" in text
+    # the hole goes on after someone goes out: no "stopping the hole the moment someone ends it"
+    assert "the moment someone ends it" not in text
+    assert "the moment someone goes out" in text

@@ -102,7 +102,7 @@ def test_a_threshold_of_one_is_one_point_and_names_no_lower_number(client):
     with translation.override("en"):
         text = page_text(client, reverse("rules:rules-for", args=[one]))
         sheet = page_text(client, reverse("rules:sheet-for", args=[2, one]))
-    assert "1\xa0point instead of 21\xa0points" in text
+    assert "plays to 1\xa0point instead of 21:" in text  # the noun once (issue 35)
     assert "The first to reach 1 point loses." in sheet
     faq = text[text.index("How does a game of several rounds work?") :][:300]
     assert "lower number" not in faq
